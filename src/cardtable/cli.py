@@ -1,0 +1,109 @@
+"""The ``cardtable`` command: play in the terminal, replay records, measure speed.
+
+Each game brings its terminal front end as ``cardtable.games.<id>.terminal``
+with a ``run(args) -> int`` function; this module only parses arguments and
+dispatches, so adding a game adds no code here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from cardtable.engine import IllegalMove, Record, RecordError, ReplayError, replay
+from cardtable.games.registry import game_ids
+
+
+def _replay_command(args: argparse.Namespace) -> int:
+    """One JSON line per record file: its outcome, or the first error."""
+    failed = False
+    for name in args.files:
+        line: dict[str, object] = {"file": name}
+        try:
+            record = Record.loads(Path(name).read_text(encoding="utf-8"))
+            state = replay(record)
+        except OSError as exc:
+            line["error"] = f"cannot read the file: {exc.strerror or exc}"
+        except ReplayError as exc:
+            line["error"] = str(exc)
+        except RecordError as exc:
+            line["error"] = f"bad record: {exc}"
+        else:
+            outcome = state.outcome()
+            line["outcome"] = outcome.to_json() if outcome is not None else None
+            if args.legal:
+                line["legal"] = {
+                    str(seat): [m.text for m in state.legal_moves(seat)]
+                    for seat in state.to_act()
+                }
+        failed = failed or "error" in line
+        print(json.dumps(line, ensure_ascii=False))
+    return 1 if failed else 0
+
+
+def _play_command(args: argparse.Namespace) -> int:
+    module = importlib.import_module(f"cardtable.games.{args.game}.terminal")
+    result: int = module.run(args)
+    return result
+
+
+def _bench_command(args: argparse.Namespace) -> int:
+    from cardtable.bench import run_bench
+
+    return run_bench(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cardtable",
+        description="Card games: Paternoster, Paternoster Duel, Duel 52 and MateBeta.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a game against the computer in the terminal")
+    play.add_argument("game", choices=game_ids(), help="which game")
+    play.add_argument("--variant", action="append", default=[], metavar="NAME",
+                      help="a rule variant (repeat for several); 'list' shows them")
+    play.add_argument("--level", help="a difficulty level (Paternoster) or computer strength")
+    play.add_argument("--players", type=int, help="number of players (Paternoster)")
+    play.add_argument("--games", type=int, help="games in a match (MateBeta: 2 or 4)")
+    play.add_argument("--seed", type=int, help="seed for the deal and the computer players")
+    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument("--match", action="store_true", help="play a match, not a single game")
+    play.set_defaults(func=_play_command)
+
+    rep = sub.add_parser("replay", help="replay record files and print their outcomes as JSON")
+    rep.add_argument("files", nargs="+", metavar="FILE")
+    rep.add_argument("--legal", action="store_true",
+                     help="also print the legal moves of the seats to act after the last move")
+    rep.set_defaults(func=_replay_command)
+
+    bench = sub.add_parser("bench", help="measure engine speed (games per second on one core)")
+    bench.add_argument("game", nargs="?", default="duel", choices=game_ids())
+    bench.add_argument("--games", type=int, default=5000, help="games to play (default 5000)")
+    bench.add_argument("--variant", action="append", default=[], metavar="NAME")
+    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--json", action="store_true", help="print the result as JSON")
+    bench.set_defaults(func=_bench_command)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        code: int = args.func(args)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except (IllegalMove, RecordError, ValueError) as exc:
+        print(f"cardtable: {exc}", file=sys.stderr)
+        return 2
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,391 @@
+"""The engine contract every game implements, written once for all of them.
+
+The server, the bots, the simulator and the tests use only what is here:
+
+* ``Game.new(options, deal=..., seed=...)`` makes a :class:`State`; a deal is an
+  explicit card order, a seed produces one with the caller's own generator.
+* ``State.to_act()``, ``State.legal_moves(seat)``, ``State.play(seat, move)``
+  (atomic: an illegal move raises :class:`IllegalMove` and changes nothing),
+  ``State.observation(seat)``, ``State.outcome()``, ``State.clone()``.
+* ``Observation``: exactly what one seat (or a spectator, seat ``None``) may
+  know, including the moves that seat may make now. Bots see only this.
+* ``Game.sample(observation, rng)``: a full state consistent with an
+  observation, hidden cards dealt at random.
+* :class:`Record` and :func:`replay`: a game is its options, deal and moves.
+
+Rules code is pure: no I/O, no clock, no global random state. Events returned
+by ``play`` carry only public facts; private knowledge travels in observations.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, Self
+
+from cardtable.cards import Card
+
+__all__ = [
+    "Bot",
+    "DealError",
+    "Event",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Observation",
+    "OptionError",
+    "Options",
+    "Outcome",
+    "Record",
+    "RecordError",
+    "ReplayError",
+    "State",
+    "jsonable",
+    "play_out",
+    "replay",
+]
+
+JSON = Any
+"""A value that :func:`json.dumps` accepts."""
+
+
+class IllegalMove(ValueError):
+    """A move the rules refuse, with a reason a player understands.
+
+    ``rule`` names the rule that refused it (``"push-once"``, ``"not-your-turn"``),
+    so that tests and clients can tell refusals apart without parsing text.
+    """
+
+    def __init__(self, reason: str, rule: str = "illegal") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.rule = rule
+
+
+class OptionError(ValueError):
+    """Options that name no variant, or a combination that cannot work."""
+
+
+class DealError(ValueError):
+    """A deal that does not fit the game and its options."""
+
+
+class RecordError(ValueError):
+    """A record that cannot be read: bad JSON, unknown game, bad shape."""
+
+
+class ReplayError(RecordError):
+    """A record whose moves cannot all be played; names the first bad move."""
+
+    def __init__(self, index: int, seat: int, text: str, reason: str) -> None:
+        super().__init__(f"move {index + 1} (seat {seat}, '{text}'): {reason}")
+        self.index = index
+        self.seat = seat
+        self.text = text
+        self.reason = reason
+
+
+def jsonable(value: object) -> JSON:
+    """Turn cards, enums, tuples and dataclasses into plain JSON values."""
+    if isinstance(value, Card):
+        return value.text
+    if isinstance(value, enum.Enum):
+        return jsonable(value.value)
+    if isinstance(value, bool | int | float | str) or value is None:
+        return value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, Iterable):
+        return [jsonable(v) for v in value]
+    raise TypeError(f"cannot turn {type(value).__name__} into JSON")
+
+
+class Move(ABC):
+    """A move; its text form (``str(move)``) is what records and clients use."""
+
+    __slots__ = ()
+
+    @property
+    @abstractmethod
+    def text(self) -> str: ...
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, public to everyone at the table."""
+
+    kind: str
+    seat: int | None = None
+    data: Mapping[str, JSON] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"kind": self.kind, "seat": self.seat, **dict(self.data)}
+
+
+@dataclass(frozen=True)
+class Options:
+    """A game's options; field names are the documented option names.
+
+    Records keep options as a flat JSON object holding only what differs
+    from the standard game, so ``{}`` is the standard game.
+    """
+
+    def to_json(self) -> dict[str, JSON]:
+        result: dict[str, JSON] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            default = f.default if f.default is not dataclasses.MISSING else None
+            if f.default_factory is not dataclasses.MISSING:
+                default = f.default_factory()
+            if value != default:
+                result[f.name] = jsonable(value)
+        return result
+
+
+@dataclass(frozen=True)
+class Outcome(ABC):
+    """How a finished game ended."""
+
+    @property
+    @abstractmethod
+    def returns(self) -> tuple[float, ...]:
+        """One number per seat, higher is better (for bots and statistics)."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, JSON]: ...
+
+
+@dataclass(frozen=True)
+class Observation(ABC):
+    """What one seat may know; ``seat`` is ``None`` for a spectator.
+
+    Two observations are equal exactly when the seat cannot tell the two
+    situations apart; this is what the no-leak property compares.
+    """
+
+    seat: int | None
+
+    @abstractmethod
+    def legal_moves(self) -> Sequence[Move]:
+        """The moves this seat may make now (none for a spectator)."""
+
+    def to_json(self) -> dict[str, JSON]:
+        data = jsonable(self)
+        assert isinstance(data, dict)
+        data["legal"] = [m.text for m in self.legal_moves()]
+        return data
+
+
+class Bot(Protocol):
+    """A computer player: it sees an observation and picks one of its legal moves."""
+
+    def act(self, observation: Observation) -> Move: ...
+
+
+class State(ABC):
+    """A game in progress. Subclasses keep their own fields; this base keeps
+    the record (options, deal, moves) and makes ``play`` record every move."""
+
+    game: ClassVar[Game]
+
+    def __init__(self, options: Options, deal: Mapping[str, JSON]) -> None:
+        self.options = options
+        self.deal = deal
+        self.history: list[tuple[int, str]] = []
+
+    # --- the contract -----------------------------------------------------
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now (empty once the game is over)."""
+
+    @abstractmethod
+    def legal_moves(self, seat: int) -> Sequence[Move]:
+        """The moves ``seat`` may make now, sorted."""
+
+    @abstractmethod
+    def parse_move(self, seat: int, text: str) -> Move:
+        """Read a move's text; raises :class:`IllegalMove` if it names no move."""
+
+    @abstractmethod
+    def _apply(self, seat: int, move: Move) -> list[Event]:
+        """Check and make a move; must raise before changing anything."""
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> Observation: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None: ...
+
+    @abstractmethod
+    def clone(self) -> Self: ...
+
+    # --- shared behaviour -------------------------------------------------
+    def play(self, seat: int, move: Move | str) -> list[Event]:
+        """Make a move (or its text); raises :class:`IllegalMove`, changing nothing."""
+        if isinstance(move, str):
+            move = self.parse_move(seat, move)
+        events = self._apply(seat, move)
+        self.history.append((seat, move.text))
+        return events
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+    def record(self) -> Record:
+        return Record(
+            game=self.game.id,
+            options=self.options.to_json(),
+            deal=dict(self.deal),
+            moves=list(self.history),
+        )
+
+    def _copy_record_into(self, other: State) -> None:
+        """Helper for ``clone``: share the immutable parts, copy the history."""
+        other.options = self.options
+        other.deal = self.deal
+        other.history = list(self.history)
+
+
+class Game(ABC):
+    """A game's rules: options, deals, new states and sampling."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+
+    @abstractmethod
+    def parse_options(self, raw: Mapping[str, JSON] | None) -> Options:
+        """Check a flat options object; raises :class:`OptionError` with a reason."""
+
+    @abstractmethod
+    def seats(self, options: Options) -> int: ...
+
+    @abstractmethod
+    def random_deal(self, options: Options, rng: random.Random) -> dict[str, JSON]: ...
+
+    @abstractmethod
+    def from_deal(self, options: Options, deal: Mapping[str, JSON]) -> State:
+        """A new game from an explicit deal; raises :class:`DealError`."""
+
+    @abstractmethod
+    def sample(self, observation: Observation, rng: random.Random) -> State:
+        """A state whose observation for ``observation.seat`` is ``observation``."""
+
+    def new(
+        self,
+        options: Options | Mapping[str, JSON] | None = None,
+        *,
+        deal: Mapping[str, JSON] | None = None,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+    ) -> State:
+        """A new game: from ``deal`` if given, else dealt from ``seed``/``rng``."""
+        opts = options if isinstance(options, Options) else self.parse_options(options)
+        if deal is None:
+            deal = self.random_deal(opts, rng or random.Random(seed))
+        return self.from_deal(opts, deal)
+
+
+@dataclass
+class Record:
+    """A whole game: ``{game, options, deal, moves: [[seat, "move text"], ...]}``."""
+
+    game: str
+    options: dict[str, JSON]
+    deal: dict[str, JSON]
+    moves: list[tuple[int, str]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "game": self.game,
+            "options": self.options,
+            "deal": self.deal,
+            "moves": [[seat, text] for seat, text in self.moves],
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, data: JSON) -> Record:
+        """Check the shape of a parsed record; raises :class:`RecordError`."""
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object with game, options, deal, moves")
+        game = data.get("game")
+        if not isinstance(game, str):
+            raise RecordError("the record has no 'game' name")
+        options = data.get("options", {})
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise RecordError("'options' must be a JSON object")
+        deal = data.get("deal")
+        if not isinstance(deal, dict):
+            raise RecordError("the record has no 'deal' object")
+        raw_moves = data.get("moves", [])
+        if not isinstance(raw_moves, list):
+            raise RecordError("'moves' must be a list of [seat, \"move\"] pairs")
+        moves: list[tuple[int, str]] = []
+        for i, item in enumerate(raw_moves):
+            if (
+                not isinstance(item, list | tuple)
+                or len(item) != 2
+                or not isinstance(item[0], int)
+                or isinstance(item[0], bool)
+                or not isinstance(item[1], str)
+            ):
+                raise RecordError(f"move {i + 1} must be [seat, \"move text\"], not {item!r}")
+            moves.append((item[0], item[1]))
+        return cls(game=game, options=options, deal=deal, moves=moves)
+
+    @classmethod
+    def loads(cls, text: str) -> Record:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not valid JSON: {exc}") from exc
+        return cls.from_json(data)
+
+
+def replay(record: Record, game: Game | None = None) -> State:
+    """Rebuild a game move by move; raises :class:`ReplayError` at the first bad move."""
+    if game is None:
+        from cardtable.games.registry import find_game
+
+        try:
+            game = find_game(record.game)
+        except KeyError as exc:
+            raise RecordError(str(exc.args[0])) from exc
+    try:
+        state = game.new(record.options, deal=record.deal)
+    except (OptionError, DealError) as exc:
+        raise RecordError(str(exc)) from exc
+    for index, (seat, text) in enumerate(record.moves):
+        try:
+            state.play(seat, text)
+        except IllegalMove as exc:
+            raise ReplayError(index, seat, text, exc.reason) from exc
+    return state
+
+
+def play_out(
+    state: State, bots: Mapping[int, Bot], rng: random.Random, max_moves: int = 100_000
+) -> Outcome:
+    """Let bots play a game to its end; when several seats may act, ``rng`` picks one."""
+    for _ in range(max_moves):
+        outcome = state.outcome()
+        if outcome is not None:
+            return outcome
+        seats = state.to_act()
+        seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+        state.play(seat, bots[seat].act(state.observation(seat)))
+    raise RuntimeError(f"the game did not end within {max_moves} moves")

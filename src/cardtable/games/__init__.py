@@ -1,0 +1,1 @@
+"""The games; each subpackage implements the engine contract of :mod:`cardtable.engine`."""

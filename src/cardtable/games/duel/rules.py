@@ -1,0 +1,655 @@
+"""Paternoster Duel: red against black, own piles, pushes.
+
+Rules are the text ``paternoster-duel.en.txt`` with the decisions of DESIGN.md.
+Legality lives in one place, :func:`refusal`, which reads a :class:`SeatFacts`
+built either from a full state or from a seat's observation; legal moves are
+the candidates it does not refuse.
+
+Seats and teams: in the two-player game seat 0 is red and seat 1 black; in the
+Team duel seats 0, 2 are red and 1, 3 black. A team (0 red, 1 black) owns one
+up pile, one down pile and one draw pile; in the two-player game each team is
+one seat. Cards are :class:`~cardtable.cards.Card` ladder steps, so "higher"
+is ``>`` and the step back is the card four steps away (same suit, one rank).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple, Self
+
+from cardtable.cards import CARDS, Card, CardError, Suit, deck, parse_card, shuffled
+from cardtable.engine import (
+    DealError,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Observation,
+    Options,
+    Outcome,
+    State,
+)
+from cardtable.games.duel.variants import DuelOptions, parse_options
+
+UP, DOWN = 0, 1
+PILE_NAMES = ("up", "down")
+RED, BLACK = 0, 1
+TEAM_NAMES = ("red", "black")
+TEAM_SUITS = ((Suit.DIAMONDS, Suit.HEARTS), (Suit.SPADES, Suit.CLUBS))
+PUSH_REACH = 2
+"""A push goes at most this many ranks past the top card (except Hard push)."""
+
+
+# --- moves ---------------------------------------------------------------------------
+
+
+class DuelMove(Move):
+    """``play <card> up|down``, ``push <card> up|down``, ``end`` or (Blitz) ``draw``."""
+
+    __slots__ = ("_text", "card", "kind", "pile")
+
+    def __init__(self, kind: str, card: Card | None = None, pile: int | None = None) -> None:
+        self.kind = kind
+        self.card = card
+        self.pile = pile
+        if card is None or pile is None:
+            self._text = kind
+        else:
+            self._text = f"{kind} {card.text} {PILE_NAMES[pile]}"
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"DuelMove('{self._text}')"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DuelMove) and other._text == self._text
+
+    def __hash__(self) -> int:
+        return hash(self._text)
+
+
+PLAY = tuple((DuelMove("play", c, UP), DuelMove("play", c, DOWN)) for c in CARDS)
+PUSH = tuple((DuelMove("push", c, UP), DuelMove("push", c, DOWN)) for c in CARDS)
+END = DuelMove("end")
+DRAW = DuelMove("draw")
+
+
+def parse_move(text: str) -> DuelMove:
+    """Read a move's text; raises :class:`IllegalMove` when it is no duel move."""
+    words = text.strip().lower().split()
+    if words == ["end"]:
+        return END
+    if words == ["draw"]:
+        return DRAW
+    if len(words) == 3 and words[0] in ("play", "push") and words[2] in PILE_NAMES:
+        try:
+            card = parse_card(words[1])
+        except CardError as exc:
+            raise IllegalMove(str(exc), "unknown-card") from exc
+        table = PLAY if words[0] == "play" else PUSH
+        return table[card][PILE_NAMES.index(words[2])]
+    raise IllegalMove(
+        f"'{text}' is not a move: write 'play <card> up|down', 'push <card> up|down', "
+        "'end' (or 'draw' in Blitz duel)",
+        "no-such-move",
+    )
+
+
+# --- legality ------------------------------------------------------------------------
+
+
+def fits(card: Card, top: Card | None, pile: int, twins: bool) -> bool:
+    """Normal play: higher on an up pile, lower on a down pile; twins fit in Team duel."""
+    if top is None:
+        return True
+    if card == top:
+        return twins
+    return card > top if pile == UP else card < top
+
+
+def is_step_back(card: Card, top: Card | None, pile: int) -> bool:
+    """Same suit, exactly one rank the wrong way (none from an Ace up or a King down)."""
+    if top is None:
+        return False
+    return card == top - 4 if pile == UP else card == top + 4
+
+
+def push_fits(card: Card, top: Card, pile: int, twins: bool, hard: bool) -> bool:
+    """A push goes in the pile's direction, at most two ranks past the top (Hard push: any)."""
+    if not fits(card, top, pile, twins):
+        return False
+    return hard or abs(card // 4 - top // 4) <= PUSH_REACH
+
+
+class SeatFacts(NamedTuple):
+    """Everything the rules need to judge one seat's next move."""
+
+    seat: int
+    acting: bool
+    turn_seat: int | None
+    over: bool
+    hand: Sequence[Card]
+    own: tuple[Card | None, Card | None]
+    other: tuple[Card | None, Card | None]
+    twins: bool
+    hard: bool
+    push_allowed: str | None
+    """``None`` when the seat may push at all, else why not."""
+    pushed: bool
+    step_back_used: bool
+    owed: int
+    blitz: bool
+    can_draw: str | None
+    """Blitz: ``None`` when ``draw`` is possible, else why not."""
+
+
+def refusal(move: DuelMove, f: SeatFacts) -> IllegalMove | None:
+    """Why the rules refuse ``move`` for this seat, or ``None`` when it is legal."""
+    if f.over:
+        return IllegalMove("the game is over", "game-over")
+    if not f.acting:
+        return IllegalMove(f"it is seat {f.turn_seat}'s turn, not yours", "not-your-turn")
+    kind = move.kind
+    if kind == "end":
+        if f.blitz:
+            return IllegalMove("there are no turns in Blitz duel: just keep playing", "no-turns")
+        if f.owed > 0:
+            return IllegalMove(
+                f"you must still play {f.owed} card{'s' if f.owed > 1 else ''} on your own "
+                "piles before you end your turn",
+                "end-too-early",
+            )
+        return None
+    if kind == "draw":
+        if not f.blitz:
+            return IllegalMove("you draw automatically when you end your turn", "no-draw")
+        if f.can_draw is not None:
+            return IllegalMove(f.can_draw, "no-draw")
+        return None
+    card = move.card
+    pile = move.pile
+    assert card is not None and pile is not None
+    if card not in f.hand:
+        return IllegalMove(f"you do not hold {card.text}", "not-in-hand")
+    name = PILE_NAMES[pile]
+    if kind == "play":
+        top = f.own[pile]
+        if fits(card, top, pile, f.twins):
+            return None
+        assert top is not None
+        if is_step_back(card, top, pile):
+            if f.step_back_used:
+                rule = "since your last ordinary card" if f.blitz else "this turn"
+                return IllegalMove(f"you already made a step back {rule}: only one is "
+                                   "allowed", "step-back-once")
+            return None
+        need = "a higher" if pile == UP else "a lower"
+        return IllegalMove(
+            f"{card.text} does not fit on your {name} pile: it shows {top.text} and needs "
+            f"{need} card (or the step back of the same suit)",
+            "pile-direction",
+        )
+    # push
+    if f.push_allowed is not None:
+        return IllegalMove(f.push_allowed, "no-push")
+    if f.pushed:
+        when = "between two cards on your own piles" if f.blitz else "per turn"
+        return IllegalMove(f"you may push only once {when}", "push-once")
+    top = f.other[pile]
+    if top is None:
+        return IllegalMove(f"you cannot push onto an empty pile (their {name} pile is empty)",
+                           "push-empty")
+    if not fits(card, top, pile, f.twins):
+        need = "higher" if pile == UP else "lower"
+        return IllegalMove(f"a push onto their {name} pile must be {need} than {top.text}",
+                           "push-direction")
+    if not push_fits(card, top, pile, f.twins, f.hard):
+        return IllegalMove(
+            f"a push may go at most two ranks past the top card: their {name} pile shows "
+            f"{top.text}, so {card.text} is too far",
+            "push-distance",
+        )
+    return None
+
+
+def legal_moves(f: SeatFacts) -> list[DuelMove]:
+    """The moves :func:`refusal` allows, sorted: plays, pushes, draw, end."""
+    if f.over or not f.acting:
+        return []
+    cards = sorted(set(f.hand))
+    moves = [PLAY[c][p] for c in cards for p in (UP, DOWN)]
+    moves += [PUSH[c][p] for c in cards for p in (UP, DOWN)]
+    moves += [DRAW, END]
+    return [m for m in moves if refusal(m, f) is None]
+
+
+def can_play_own(f: SeatFacts) -> bool:
+    """Whether any card may go onto the seat's own piles now."""
+    return any(refusal(PLAY[c][p], f) is None for c in set(f.hand) for p in (UP, DOWN))
+
+
+# --- outcome and observation ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DuelOutcome(Outcome):
+    """``winner`` is the winning seat (Team duel: team 0 red or 1 black), or ``None``."""
+
+    winner: int | None
+    reason: str
+    """``out-of-cards``, ``stuck``, ``fewer-cards`` (Blitz) or ``draw`` (Blitz)."""
+    seats: int = 2
+
+    @property
+    def returns(self) -> tuple[float, ...]:
+        if self.winner is None:
+            return (0.0,) * self.seats
+        return tuple(1.0 if s % 2 == self.winner else -1.0 for s in range(self.seats))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class DuelObservation(Observation):
+    """One seat's view: its own hand, every pile, every count, the turn."""
+
+    options: DuelOptions
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    draw_counts: tuple[int, int]
+    piles: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], ...]
+    """Per team (0 red, 1 black): the up pile and the down pile, bottom first."""
+    to_act: tuple[int, ...]
+    turn_seat: int | None
+    turns: int
+    first_turn: bool
+    required: int
+    played: int
+    pushed: tuple[bool, ...]
+    """Per seat: pushed this turn (Blitz: since its last own-pile card)."""
+    step_back_used: tuple[bool, ...]
+    outcome: DuelOutcome | None
+
+    def facts(self) -> SeatFacts:
+        """The rule facts for the observing seat (a spectator may do nothing)."""
+        seat = self.seat
+        if seat is None:
+            return _no_facts()
+        team = seat % 2
+        return _facts(
+            self.options, seat, self.hand, self.piles, team, self.to_act, self.turn_seat,
+            self.outcome is not None, self.pushed[seat], self.step_back_used[seat],
+            self.required - self.played, self.draw_counts[team],
+        )
+
+    def legal_moves(self) -> list[DuelMove]:
+        return legal_moves(self.facts())
+
+    def tops(self, team: int) -> tuple[Card | None, Card | None]:
+        up, down = self.piles[team]
+        return (up[-1] if up else None, down[-1] if down else None)
+
+
+def _no_facts() -> SeatFacts:
+    return SeatFacts(-1, False, None, True, (), (None, None), (None, None), False, False,
+                     "", True, True, 0, False, "")
+
+
+def _facts(
+    options: DuelOptions,
+    seat: int,
+    hand: Sequence[Card],
+    piles: Sequence[Sequence[Sequence[Card]]],
+    team: int,
+    to_act: tuple[int, ...],
+    turn_seat: int | None,
+    over: bool,
+    pushed: bool,
+    step_back_used: bool,
+    owed: int,
+    draw_count: int,
+) -> SeatFacts:
+    own_up, own_down = piles[team]
+    other_up, other_down = piles[1 - team]
+    if options.friendly:
+        push_allowed: str | None = "there is no pushing in Friendly race"
+    elif seat in options.handicap_no_push:
+        push_allowed = "your handicap: you play without pushing"
+    else:
+        push_allowed = None
+    can_draw: str | None = None
+    if not options.blitz:
+        can_draw = "you draw automatically when you end your turn"
+    elif draw_count == 0:
+        can_draw = "your draw pile is empty"
+    elif len(hand) >= options.hand_size(seat):
+        can_draw = "your hand is full"
+    return SeatFacts(
+        seat=seat,
+        acting=seat in to_act,
+        turn_seat=turn_seat,
+        over=over,
+        hand=hand,
+        own=(own_up[-1] if own_up else None, own_down[-1] if own_down else None),
+        other=(other_up[-1] if other_up else None, other_down[-1] if other_down else None),
+        twins=options.team,
+        hard=options.hard_push,
+        push_allowed=push_allowed,
+        pushed=pushed,
+        step_back_used=step_back_used,
+        owed=owed,
+        blitz=options.blitz,
+        can_draw=can_draw,
+    )
+
+
+# --- state ---------------------------------------------------------------------------
+
+
+class DuelState(State):
+    """A game of Paternoster Duel in progress (all variants)."""
+
+    game: ClassVar[Game]
+
+    def __init__(
+        self,
+        options: DuelOptions,
+        deal: Mapping[str, Any],
+        hands: list[list[Card]],
+        draws: list[list[Card]],
+        starter: int,
+    ) -> None:
+        super().__init__(options, deal)
+        self.opts = options
+        self.seats = options.seats
+        self.hands = hands
+        self.draws = draws
+        """Per team; the top card is the last."""
+        self.piles: list[list[list[Card]]] = [[[], []], [[], []]]
+        self.turn_seat: int | None = None if options.blitz else starter
+        self.turns = 0
+        self.first_turn = True
+        self.required = 0
+        self.played = 0
+        self.pushed = [False] * self.seats
+        self.step_back_used = [False] * self.seats
+        self.result: DuelOutcome | None = None
+        if options.blitz:
+            self._check_blitz_end()
+        else:
+            self._start_turn(starter)
+
+    # --- contract ---
+    def to_act(self) -> tuple[int, ...]:
+        if self.result is not None:
+            return ()
+        if self.turn_seat is not None:
+            return (self.turn_seat,)
+        return tuple(s for s in range(self.seats) if legal_moves(self._facts(s)))
+
+    def legal_moves(self, seat: int) -> list[DuelMove]:
+        return legal_moves(self._facts(seat))
+
+    def parse_move(self, seat: int, text: str) -> DuelMove:
+        return parse_move(text)
+
+    def outcome(self) -> DuelOutcome | None:
+        return self.result
+
+    def observation(self, seat: int | None) -> DuelObservation:
+        piles = tuple((tuple(up), tuple(down)) for up, down in self.piles)
+        return DuelObservation(
+            seat=seat,
+            options=self.opts,
+            hand=tuple(sorted(self.hands[seat])) if seat is not None else (),
+            hand_counts=tuple(len(h) for h in self.hands),
+            draw_counts=(len(self.draws[0]), len(self.draws[1])),
+            piles=piles,
+            to_act=self.to_act(),
+            turn_seat=self.turn_seat,
+            turns=self.turns,
+            first_turn=self.first_turn,
+            required=self.required,
+            played=self.played,
+            pushed=tuple(self.pushed),
+            step_back_used=tuple(self.step_back_used),
+            outcome=self.result,
+        )
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        self._copy_record_into(other)
+        other.hands = [list(h) for h in self.hands]
+        other.draws = [list(d) for d in self.draws]
+        other.piles = [[list(p) for p in team] for team in self.piles]
+        other.pushed = list(self.pushed)
+        other.step_back_used = list(self.step_back_used)
+        return other
+
+    # --- moves ---
+    def _facts(self, seat: int) -> SeatFacts:
+        team = seat % 2
+        turn_seat = self.turn_seat
+        return _facts(
+            self.opts, seat, self.hands[seat], self.piles, team,
+            (turn_seat,) if turn_seat is not None else tuple(range(self.seats)),
+            turn_seat, self.result is not None, self.pushed[seat],
+            self.step_back_used[seat], self.required - self.played, len(self.draws[team]),
+        )
+
+    def _apply(self, seat: int, move: Move) -> list[Event]:
+        if not isinstance(move, DuelMove):
+            raise IllegalMove(f"'{move}' is not a duel move", "no-such-move")
+        if not 0 <= seat < self.seats:
+            raise IllegalMove(f"there is no seat {seat} in this game", "no-such-seat")
+        problem = refusal(move, self._facts(seat))
+        if problem is not None:
+            raise problem
+        if move.kind == "end":
+            events = self._end_turn(seat)
+        elif move.kind == "draw":
+            events = [Event("draw", seat, {"count": self._refill(seat)})]
+        else:
+            events = self._place(seat, move)
+        if self.opts.blitz and self.result is None:
+            self._check_blitz_end()
+        if self.result is not None:
+            events.append(Event("game-over", None, self.result.to_json()))
+        return events
+
+    def _place(self, seat: int, move: DuelMove) -> list[Event]:
+        card, pile = move.card, move.pile
+        assert card is not None and pile is not None
+        team = seat % 2
+        self.hands[seat].remove(card)
+        if move.kind == "play":
+            target = self.piles[team][pile]
+            top = target[-1] if target else None
+            step_back = not fits(card, top, pile, self.opts.team)
+            target.append(card)
+            self.played += 1
+            if self.opts.blitz:
+                self.pushed[seat] = False
+                if not step_back:
+                    self.step_back_used[seat] = False
+            if step_back:
+                self.step_back_used[seat] = True
+            owner = team
+        else:
+            self.piles[1 - team][pile].append(card)
+            self.pushed[seat] = True
+            owner = 1 - team
+        events = [Event(move.kind, seat, {"card": card.text, "pile": PILE_NAMES[pile],
+                                          "owner": owner})]
+        if self._team_cards(team) == 0:
+            self.result = DuelOutcome(team, "out-of-cards", self.seats)
+        elif not self.opts.blitz and self.played < self.required and not can_play_own(
+            self._facts(seat)
+        ):
+            self.result = DuelOutcome(1 - team, "stuck", self.seats)
+        return events
+
+    def _team_cards(self, team: int) -> int:
+        return len(self.draws[team]) + sum(
+            len(self.hands[s]) for s in range(team, self.seats, 2)
+        )
+
+    def _refill(self, seat: int) -> int:
+        hand = self.hands[seat]
+        draw = self.draws[seat % 2]
+        count = 0
+        size = self.opts.hand_size(seat)
+        while len(hand) < size and draw:
+            hand.append(draw.pop())
+            count += 1
+        return count
+
+    def _end_turn(self, seat: int) -> list[Event]:
+        events = [Event("end", seat, {"drew": self._refill(seat)})]
+        self.first_turn = False
+        nxt = seat
+        for _ in range(self.seats):
+            nxt = (nxt + 1) % self.seats
+            if self.hands[nxt]:
+                break
+        self._start_turn(nxt)
+        events.append(Event("turn", nxt, {"required": self.required}))
+        return events
+
+    def _start_turn(self, seat: int) -> None:
+        """Fix how many cards the turn needs; a seat that cannot play them loses at once."""
+        self.turn_seat = seat
+        self.turns += 1
+        one_card = (self.first_turn and self.opts.one_card_first_turn) or not self.draws[seat % 2]
+        self.required = 1 if one_card else 2
+        self.played = 0
+        self.pushed[seat] = False
+        self.step_back_used[seat] = False
+        if not can_play_own(self._facts(seat)):
+            self.result = DuelOutcome(1 - seat % 2, "stuck", self.seats)
+
+    def _check_blitz_end(self) -> None:
+        """Blitz ends when nobody can move: fewer cards left wins, equal is a draw."""
+        if any(legal_moves(self._facts(s)) for s in range(self.seats)):
+            return
+        left = [self._team_cards(t) for t in (RED, BLACK)]
+        if left[0] == left[1]:
+            self.result = DuelOutcome(None, "draw", self.seats)
+        else:
+            self.result = DuelOutcome(0 if left[0] < left[1] else 1, "fewer-cards", self.seats)
+
+    def cards_left(self, team: int) -> int:
+        """Cards a team still has to play (hands and draw pile)."""
+        return self._team_cards(team)
+
+
+# --- the game ------------------------------------------------------------------------
+
+
+def team_deck(team: int, copies: int) -> list[Card]:
+    return deck(copies, TEAM_SUITS[team])
+
+
+class Duel(Game):
+    """Paternoster Duel and its variants."""
+
+    id = "duel"
+    name = "Paternoster Duel"
+
+    def parse_options(self, raw: Mapping[str, Any] | None) -> DuelOptions:
+        return parse_options(raw)
+
+    def seats(self, options: Options) -> int:
+        assert isinstance(options, DuelOptions)
+        return options.seats
+
+    def random_deal(self, options: Options, rng: random.Random) -> dict[str, Any]:
+        assert isinstance(options, DuelOptions)
+        copies = 2 if options.team else 1
+        hands = [[c.text for c in shuffled(team_deck(t, copies), rng)] for t in (RED, BLACK)]
+        return {"hands": hands, "starter": rng.randrange(options.seats)}
+
+    def from_deal(self, options: Options, deal: Mapping[str, Any]) -> DuelState:
+        assert isinstance(options, DuelOptions)
+        copies = 2 if options.team else 1
+        raw_hands = deal.get("hands")
+        if not isinstance(raw_hands, list) or len(raw_hands) != 2:
+            raise DealError("the deal needs 'hands': two lists, the red cards then the black")
+        starter = deal.get("starter", 0)
+        if not isinstance(starter, int) or isinstance(starter, bool) or not (
+            0 <= starter < options.seats
+        ):
+            raise DealError(f"the deal's 'starter' must be a seat from 0 to {options.seats - 1}")
+        team_lists: list[list[Card]] = []
+        for team, raw in enumerate(raw_hands):
+            if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
+                raise DealError(f"deal hands[{team}] must be a list of card texts")
+            try:
+                cards = [parse_card(t) for t in raw]
+            except CardError as exc:
+                raise DealError(f"deal hands[{team}]: {exc}") from exc
+            if Counter(cards) != Counter(team_deck(team, copies)):
+                raise DealError(
+                    f"deal hands[{team}] must hold the {26 * copies} {TEAM_NAMES[team]} cards "
+                    f"({copies} of each), each exactly {'twice' if copies == 2 else 'once'}"
+                )
+            team_lists.append(cards)
+        hands: list[list[Card]] = [[] for _ in range(options.seats)]
+        for team in (RED, BLACK):
+            rest = team_lists[team]
+            for seat in range(team, options.seats, 2):
+                size = options.hand_size(seat)
+                hands[seat], rest = rest[:size], rest[size:]
+            team_lists[team] = rest[::-1]
+        state = DuelState(options, dict(deal), hands, team_lists, starter)
+        return state
+
+    def sample(self, observation: Observation, rng: random.Random) -> DuelState:
+        """Deal the cards this seat cannot see at random, keeping every count."""
+        assert isinstance(observation, DuelObservation)
+        obs = observation
+        options = obs.options
+        copies = 2 if options.team else 1
+        on_piles = Counter(c for team in obs.piles for pile in team for c in pile)
+        hands: list[list[Card]] = [[] for _ in range(options.seats)]
+        draws: list[list[Card]] = [[], []]
+        for team in (RED, BLACK):
+            unseen = Counter(team_deck(team, copies)) - on_piles
+            if obs.seat is not None and obs.seat % 2 == team:
+                unseen -= Counter(obs.hand)
+            pool = shuffled(unseen.elements(), rng)
+            for seat in range(team, options.seats, 2):
+                if seat == obs.seat:
+                    hands[seat] = list(obs.hand)
+                else:
+                    count = obs.hand_counts[seat]
+                    hands[seat], pool = pool[:count], pool[count:]
+            draws[team] = pool
+        state = object.__new__(DuelState)
+        State.__init__(state, options, {})
+        state.opts = options
+        state.seats = options.seats
+        state.hands = hands
+        state.draws = draws
+        state.piles = [[list(up), list(down)] for up, down in obs.piles]
+        state.turn_seat = obs.turn_seat
+        state.turns = obs.turns
+        state.first_turn = obs.first_turn
+        state.required = obs.required
+        state.played = obs.played
+        state.pushed = list(obs.pushed)
+        state.step_back_used = list(obs.step_back_used)
+        state.result = obs.outcome
+        return state
+
+
+DUEL = Duel()
+DuelState.game = DUEL

@@ -1,0 +1,27 @@
+"""Find a game's rules by its id (``duel``, ``paternoster``, ``duel52``, ``matebeta``)."""
+
+from __future__ import annotations
+
+import importlib
+
+from cardtable.engine import Game
+
+_MODULES = {
+    "duel": "cardtable.games.duel.rules:DUEL",
+}
+
+
+def game_ids() -> list[str]:
+    """The ids of the games this installation knows."""
+    return list(_MODULES)
+
+
+def find_game(game_id: str) -> Game:
+    """The game with this id; raises ``KeyError`` with a readable message."""
+    target = _MODULES.get(game_id)
+    if target is None:
+        raise KeyError(f"unknown game '{game_id}' (known: {', '.join(_MODULES)})")
+    module_name, _, attr = target.partition(":")
+    game = getattr(importlib.import_module(module_name), attr)
+    assert isinstance(game, Game)
+    return game
