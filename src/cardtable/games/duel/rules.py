@@ -397,6 +397,15 @@ class DuelState(State):
     def legal_moves(self, seat: int) -> list[DuelMove]:
         return legal_moves(self._facts(seat))
 
+    def _public_to_act(self) -> tuple[int, ...]:
+        """Who may act, as everyone sees it: in Blitz both seats until the end,
+        since whether a seat still has a move depends on its hidden hand."""
+        if self.result is not None:
+            return ()
+        if self.turn_seat is not None:
+            return (self.turn_seat,)
+        return tuple(range(self.seats))
+
     def parse_move(self, seat: int, text: str) -> DuelMove:
         return parse_move(text)
 
@@ -412,7 +421,7 @@ class DuelState(State):
             hand_counts=tuple(len(h) for h in self.hands),
             draw_counts=(len(self.draws[0]), len(self.draws[1])),
             piles=piles,
-            to_act=self.to_act(),
+            to_act=self._public_to_act(),
             turn_seat=self.turn_seat,
             turns=self.turns,
             first_turn=self.first_turn,
@@ -437,11 +446,9 @@ class DuelState(State):
     # --- moves ---
     def _facts(self, seat: int) -> SeatFacts:
         team = seat % 2
-        turn_seat = self.turn_seat
         return _facts(
-            self.opts, seat, self.hands[seat], self.piles, team,
-            (turn_seat,) if turn_seat is not None else tuple(range(self.seats)),
-            turn_seat, self.result is not None, self.pushed[seat],
+            self.opts, seat, self.hands[seat], self.piles, team, self._public_to_act(),
+            self.turn_seat, self.result is not None, self.pushed[seat],
             self.step_back_used[seat], self.required - self.played, len(self.draws[team]),
         )
 
@@ -609,8 +616,7 @@ class Duel(Game):
                 size = options.hand_size(seat)
                 hands[seat], rest = rest[:size], rest[size:]
             team_lists[team] = rest[::-1]
-        state = DuelState(options, dict(deal), hands, team_lists, starter)
-        return state
+        return DuelState(options, dict(deal), hands, team_lists, starter)
 
     def sample(self, observation: Observation, rng: random.Random) -> DuelState:
         """Deal the cards this seat cannot see at random, keeping every count."""

@@ -129,11 +129,19 @@ def from_variants(names: Iterable[str]) -> DuelOptions:
         elif name in ("handicap-hand", "handicap-no-push"):
             if not arg.isdigit():
                 raise OptionError(f"variant '{raw_name}' needs a seat, like {name}:0")
-            field_name = name.replace("-", "_")
-            seats = (*getattr(options, field_name), int(arg))
-            options = replace(options, **{field_name: tuple(sorted(set(seats)))})
+            seat = int(arg)
+            if name == "handicap-hand":
+                options = replace(options, handicap_hand=_add_seat(options.handicap_hand, seat))
+            else:
+                options = replace(
+                    options, handicap_no_push=_add_seat(options.handicap_no_push, seat)
+                )
         else:
             known = ", ".join(VARIANTS)
             raise OptionError(f"unknown duel variant '{raw_name}' (known: {known})")
     _check_combination(options)
     return options
+
+
+def _add_seat(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    return tuple(sorted({*seats, seat}))
