@@ -26,7 +26,8 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, Self
+from types import MappingProxyType
+from typing import Any, ClassVar, NamedTuple, Protocol, Self
 
 from cardtable.cards import Card
 
@@ -120,13 +121,12 @@ class Move(ABC):
         return self.text
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened, public to everyone at the table."""
 
     kind: str
     seat: int | None = None
-    data: Mapping[str, JSON] = field(default_factory=dict)
+    data: Mapping[str, JSON] = MappingProxyType({})
 
     def to_json(self) -> dict[str, JSON]:
         return {"kind": self.kind, "seat": self.seat, **dict(self.data)}
@@ -187,7 +187,12 @@ class Observation(ABC):
 
 
 class Bot(Protocol):
-    """A computer player: it sees an observation and picks one of its legal moves."""
+    """A computer player: it sees an observation and picks one of its legal moves.
+
+    A bot may also offer ``plan(observation) -> list[Move]``: the rest of its
+    turn at once, exactly the moves ``act`` would pick one by one. Runners
+    then build one observation per turn instead of one per move.
+    """
 
     def act(self, observation: Observation) -> Move: ...
 
@@ -387,5 +392,13 @@ def play_out(
             return outcome
         seats = state.to_act()
         seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-        state.play(seat, bots[seat].act(state.observation(seat)))
+        bot = bots[seat]
+        plan = getattr(bot, "plan", None)
+        if plan is None:
+            state.play(seat, bot.act(state.observation(seat)))
+            continue
+        for move in plan(state.observation(seat)):
+            state.play(seat, move)
+            if state.outcome() is not None:
+                break
     raise RuntimeError(f"the game did not end within {max_moves} moves")

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 
+from cardtable.bots.random_bot import RandomBot
 from cardtable.cards import Card
-from cardtable.engine import Observation
+from cardtable.engine import Bot, Observation
 from cardtable.games.duel.rules import (
     DOWN,
     DRAW,
@@ -60,12 +61,31 @@ class SimpleDuelBot:
 
     def act(self, observation: Observation) -> DuelMove:
         assert isinstance(observation, DuelObservation)
+        move = self._choose(observation.facts())
+        return move if move is not None else observation.legal_moves()[0]
+
+    def plan(self, observation: Observation) -> list[DuelMove]:
+        """The rest of this turn at once: the moves ``act`` would pick one by one."""
+        assert isinstance(observation, DuelObservation)
         f = observation.facts()
+        moves: list[DuelMove] = []
+        while True:
+            move = self._choose(f)
+            if move is None:
+                return moves or [observation.legal_moves()[0]]
+            moves.append(move)
+            if move is END or f.blitz:
+                return moves
+            f = _after(f, move)
+            if not f.hand:
+                return moves
+
+    def _choose(self, f: SeatFacts) -> DuelMove | None:
         if f.blitz:
-            return self._blitz(f, observation)
+            return self._blitz(f)
         best = self._best_play(f)
-        if f.owed > 0 and best is not None:
-            return best[1]
+        if f.owed > 0:
+            return best[1] if best is not None else None
         if best is not None and best[0] == STEP_BACK:
             return best[1]
         push = self._push(f)
@@ -75,7 +95,7 @@ class SimpleDuelBot:
             return best[1]
         return END
 
-    def _blitz(self, f: SeatFacts, obs: DuelObservation) -> DuelMove:
+    def _blitz(self, f: SeatFacts) -> DuelMove | None:
         if f.can_draw is None:
             return DRAW
         best = self._best_play(f)
@@ -84,22 +104,21 @@ class SimpleDuelBot:
         push = self._push(f)
         if push is not None:
             return push
-        if best is not None:
-            return best[1]
-        return obs.legal_moves()[0]
+        return best[1] if best is not None else None
 
     def _best_play(self, f: SeatFacts) -> tuple[int, DuelMove] | None:
         """The cheapest own-pile play (a step back only while one is allowed)."""
         best_cost = NO_FIT
         best: list[DuelMove] = []
-        for card in set(f.hand):
+        back = not f.step_back_used
+        for card, costs in _costs(f).items():
             for pile in (UP, DOWN):
-                cost = step_cost(card, f.own[pile], pile, f.twins)
-                if cost == STEP_BACK and f.step_back_used:
+                cost = costs[pile]
+                if cost > best_cost or cost == NO_FIT or (cost == STEP_BACK and not back):
                     continue
                 if cost < best_cost:
                     best_cost, best = cost, [PLAY[card][pile]]
-                elif cost == best_cost and cost != NO_FIT:
+                else:
                     best.append(PLAY[card][pile])
         if not best:
             return None
@@ -109,23 +128,64 @@ class SimpleDuelBot:
         """Push the card that fits the own piles worst, as far as the pile allows."""
         if self.push == "never" or f.pushed or f.push_allowed is not None:
             return None
-        best_key: tuple[int, int] | None = None
+        best_key = (-NO_FIT, 0)
         best: list[DuelMove] = []
-        for card in set(f.hand):
-            own_fit = min(step_cost(card, f.own[p], p, f.twins) for p in (UP, DOWN))
+        for card, costs in _costs(f).items():
+            own_fit = min(costs)
             for pile in (UP, DOWN):
                 top = f.other[pile]
                 if top is None or not push_fits(card, top, pile, f.twins, f.hard):
                     continue
                 key = (own_fit, abs(card - top))
-                if best_key is None or key > best_key:
+                if key > best_key:
                     best_key, best = key, [PUSH[card][pile]]
                 elif key == best_key:
                     best.append(PUSH[card][pile])
         return self._pick(best) if best else None
 
     def _pick(self, moves: list[DuelMove]) -> DuelMove:
+        """One of equally good moves, by the bot's own generator."""
         if len(moves) == 1:
             return moves[0]
-        moves.sort(key=lambda m: m.text)
         return moves[self.rng.randrange(len(moves))]
+
+
+def _costs(f: SeatFacts) -> dict[Card, tuple[int, int]]:
+    """Each distinct hand card (in hand order) with its cost on the up and the down pile."""
+    up, down = f.own
+    twins = f.twins
+    return {card: (step_cost(card, up, UP, twins), step_cost(card, down, DOWN, twins))
+            for card in f.hand}
+
+
+def _after(f: SeatFacts, move: DuelMove) -> SeatFacts:
+    """The seat's facts after its own ``play`` or ``push`` (nobody else moves meanwhile)."""
+    card, pile = move.card, move.pile
+    assert card is not None and pile is not None
+    hand = list(f.hand)
+    hand.remove(card)
+    if move.kind == "push":
+        other = (card, f.other[1]) if pile == UP else (f.other[0], card)
+        return f._replace(hand=hand, other=other, pushed=True)
+    step_back = not fits(card, f.own[pile], pile, f.twins)
+    own = (card, f.own[1]) if pile == UP else (f.own[0], card)
+    return f._replace(hand=hand, own=own, owed=f.owed - 1,
+                      step_back_used=f.step_back_used or step_back)
+
+
+BOT_NAMES = {
+    "simple": "the simple strategy, pushing every turn",
+    "never-push": "the simple strategy without pushing",
+    "random": "a random legal move",
+}
+
+
+def make_bot(name: str, seed: int | None = 0) -> Bot:
+    """A duel computer player by name (see :data:`BOT_NAMES`)."""
+    if name == "simple":
+        return SimpleDuelBot(seed, push="always")
+    if name == "never-push":
+        return SimpleDuelBot(seed, push="never")
+    if name == "random":
+        return RandomBot(seed)
+    raise ValueError(f"unknown duel player '{name}' (known: {', '.join(BOT_NAMES)})")

@@ -230,8 +230,40 @@ def legal_moves(f: SeatFacts) -> list[DuelMove]:
 
 
 def can_play_own(f: SeatFacts) -> bool:
-    """Whether any card may go onto the seat's own piles now."""
-    return any(refusal(PLAY[c][p], f) is None for c in set(f.hand) for p in (UP, DOWN))
+    """Whether any card may go onto the seat's own piles now.
+
+    The same judgement as :func:`refusal` on every ``play`` (a property test
+    holds them together), without building refusals: it runs after every move.
+    """
+    up, down = f.own
+    twins = f.twins
+    back = not f.step_back_used
+    for card in f.hand:
+        if fits(card, up, UP, twins) or fits(card, down, DOWN, twins):
+            return True
+        if back and (is_step_back(card, up, UP) or is_step_back(card, down, DOWN)):
+            return True
+    return False
+
+
+def can_push(f: SeatFacts) -> bool:
+    """Whether any push is possible now (the same judgement as :func:`refusal`)."""
+    if f.push_allowed is not None or f.pushed:
+        return False
+    return any(
+        top is not None and push_fits(card, top, pile, f.twins, f.hard)
+        for pile, top in enumerate(f.other)
+        for card in f.hand
+    )
+
+
+def has_move(f: SeatFacts) -> bool:
+    """Whether the seat has any legal move at all (Blitz: is it still in the race?)."""
+    if f.over or not f.acting:
+        return False
+    if not f.blitz:
+        return True
+    return f.can_draw is None or can_play_own(f) or can_push(f)
 
 
 # --- outcome and observation ---------------------------------------------------------
@@ -381,6 +413,7 @@ class DuelState(State):
         self.pushed = [False] * self.seats
         self.step_back_used = [False] * self.seats
         self.result: DuelOutcome | None = None
+        self._facts_cache: SeatFacts | None = None
         if options.blitz:
             self._check_blitz_end()
         else:
@@ -392,7 +425,7 @@ class DuelState(State):
             return ()
         if self.turn_seat is not None:
             return (self.turn_seat,)
-        return tuple(s for s in range(self.seats) if legal_moves(self._facts(s)))
+        return tuple(s for s in range(self.seats) if has_move(self._facts(s)))
 
     def legal_moves(self, seat: int) -> list[DuelMove]:
         return legal_moves(self._facts(seat))
@@ -441,16 +474,22 @@ class DuelState(State):
         other.piles = [[list(p) for p in team] for team in self.piles]
         other.pushed = list(self.pushed)
         other.step_back_used = list(self.step_back_used)
+        other._facts_cache = None
         return other
 
     # --- moves ---
     def _facts(self, seat: int) -> SeatFacts:
+        """The rule facts of one seat, built once per position and seat."""
+        cached = self._facts_cache
+        if cached is not None and cached.seat == seat:
+            return cached
         team = seat % 2
-        return _facts(
+        self._facts_cache = cached = _facts(
             self.opts, seat, self.hands[seat], self.piles, team, self._public_to_act(),
             self.turn_seat, self.result is not None, self.pushed[seat],
             self.step_back_used[seat], self.required - self.played, len(self.draws[team]),
         )
+        return cached
 
     def _apply(self, seat: int, move: Move) -> list[Event]:
         if not isinstance(move, DuelMove):
@@ -460,6 +499,7 @@ class DuelState(State):
         problem = refusal(move, self._facts(seat))
         if problem is not None:
             raise problem
+        self._facts_cache = None
         if move.kind == "end":
             events = self._end_turn(seat)
         elif move.kind == "draw":
@@ -496,13 +536,17 @@ class DuelState(State):
             owner = 1 - team
         events = [Event(move.kind, seat, {"card": card.text, "pile": PILE_NAMES[pile],
                                           "owner": owner})]
-        if self._team_cards(team) == 0:
-            self.result = DuelOutcome(team, "out-of-cards", self.seats)
+        if not self.hands[seat] and self._team_cards(team) == 0:
+            self._finish(DuelOutcome(team, "out-of-cards", self.seats))
         elif not self.opts.blitz and self.played < self.required and not can_play_own(
             self._facts(seat)
         ):
-            self.result = DuelOutcome(1 - team, "stuck", self.seats)
+            self._finish(DuelOutcome(1 - team, "stuck", self.seats))
         return events
+
+    def _finish(self, outcome: DuelOutcome) -> None:
+        self.result = outcome
+        self._facts_cache = None  # facts built before the end are stale
 
     def _team_cards(self, team: int) -> int:
         return len(self.draws[team]) + sum(
@@ -541,17 +585,17 @@ class DuelState(State):
         self.pushed[seat] = False
         self.step_back_used[seat] = False
         if not can_play_own(self._facts(seat)):
-            self.result = DuelOutcome(1 - seat % 2, "stuck", self.seats)
+            self._finish(DuelOutcome(1 - seat % 2, "stuck", self.seats))
 
     def _check_blitz_end(self) -> None:
         """Blitz ends when nobody can move: fewer cards left wins, equal is a draw."""
-        if any(legal_moves(self._facts(s)) for s in range(self.seats)):
+        if any(has_move(self._facts(s)) for s in range(self.seats)):
             return
         left = [self._team_cards(t) for t in (RED, BLACK)]
         if left[0] == left[1]:
-            self.result = DuelOutcome(None, "draw", self.seats)
+            self._finish(DuelOutcome(None, "draw", self.seats))
         else:
-            self.result = DuelOutcome(0 if left[0] < left[1] else 1, "fewer-cards", self.seats)
+            self._finish(DuelOutcome(0 if left[0] < left[1] else 1, "fewer-cards", self.seats))
 
     def cards_left(self, team: int) -> int:
         """Cards a team still has to play (hands and draw pile)."""
@@ -603,7 +647,7 @@ class Duel(Game):
                 cards = [parse_card(t) for t in raw]
             except CardError as exc:
                 raise DealError(f"deal hands[{team}]: {exc}") from exc
-            if Counter(cards) != Counter(team_deck(team, copies)):
+            if sorted(cards) != team_deck(team, copies):
                 raise DealError(
                     f"deal hands[{team}] must hold the {26 * copies} {TEAM_NAMES[team]} cards "
                     f"({copies} of each), each exactly {'twice' if copies == 2 else 'once'}"
@@ -654,6 +698,7 @@ class Duel(Game):
         state.pushed = list(obs.pushed)
         state.step_back_used = list(obs.step_back_used)
         state.result = obs.outcome
+        state._facts_cache = None
         return state
 
 

@@ -1,0 +1,108 @@
+"""``cardtable bench``: how fast a game plays itself, on one core of this machine.
+
+Speed is measured here, by a command, and never asserted in tests: machines
+are shared and noisy. Each game's ``bots`` module offers ``make_bot`` and
+``BOT_NAMES`` (the first name is its simple computer player).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import time
+from dataclasses import asdict, dataclass
+from types import ModuleType
+
+from rich.console import Console
+
+from cardtable.engine import Bot, Game, Options, play_out
+from cardtable.games.registry import find_game
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    game: str
+    bot: str
+    games: int
+    moves: int
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else float("inf")
+
+    def to_json(self) -> dict[str, object]:
+        return asdict(self) | {
+            "games_per_second": round(self.games_per_second, 1),
+            "moves_per_second": round(self.moves / self.seconds, 1) if self.seconds else None,
+        }
+
+
+def game_module(game_id: str, name: str) -> ModuleType | None:
+    """A game's optional module (``bots``, ``variants``), or ``None``."""
+    try:
+        return importlib.import_module(f"cardtable.games.{game_id}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"cardtable.games.{game_id}.{name}":
+            return None
+        raise
+
+
+def options_from_variants(game: Game, variants: list[str]) -> Options:
+    module = game_module(game.id, "variants")
+    if variants and (module is None or not hasattr(module, "from_variants")):
+        raise ValueError(f"{game.name} has no variants")
+    if module is None or not hasattr(module, "from_variants"):
+        return game.parse_options({})
+    options: Options = module.from_variants(variants)
+    return options
+
+
+def default_bot_name(game_id: str) -> str:
+    bots = game_module(game_id, "bots")
+    if bots is None:
+        raise ValueError(f"game '{game_id}' has no computer players")
+    return str(next(iter(bots.BOT_NAMES)))
+
+
+def make_bot(game_id: str, name: str, seed: int) -> Bot:
+    bots = game_module(game_id, "bots")
+    if bots is None:
+        raise ValueError(f"game '{game_id}' has no computer players")
+    bot: Bot = bots.make_bot(name, seed)
+    return bot
+
+
+def self_play(game: Game, options: Options, bot: str, games: int, seed: int) -> BenchResult:
+    """Play ``games`` games of ``bot`` against itself in this process; deals from ``seed``."""
+    rng = random.Random(seed)
+    seats = game.seats(options)
+    bots = {s: make_bot(game.id, bot, seed + s) for s in range(seats)}
+    moves = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        state = game.new(options, rng=rng)
+        play_out(state, bots, rng)
+        moves += len(state.history)
+    return BenchResult(game.id, bot, games, moves, time.perf_counter() - start)
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    game = find_game(args.game)
+    options = options_from_variants(game, args.variant)
+    bot = default_bot_name(game.id)
+    result = self_play(game, options, bot, args.games, args.seed)
+    if args.json:
+        print(json.dumps(result.to_json()))
+        return 0
+    console = Console(highlight=False)
+    label = ", ".join(args.variant) or "standard"
+    console.print(
+        f"{game.name} ({label}), {bot} computer players: {result.games} games, "
+        f"{result.moves} moves in {result.seconds:.2f} s on one core\n"
+        f"  [b]{result.games_per_second:,.0f} games/s[/b], "
+        f"{result.moves / result.seconds:,.0f} moves/s"
+    )
+    return 0
