@@ -17,7 +17,7 @@ from types import ModuleType
 
 from rich.console import Console
 
-from cardtable.engine import Bot, Game, Options, play_out
+from cardtable.engine import Bot, Game, Options, State, play_out
 from cardtable.games.registry import find_game
 
 
@@ -50,7 +50,7 @@ def game_module(game_id: str, name: str) -> ModuleType | None:
         raise
 
 
-def options_from_variants(game: Game, variants: list[str]) -> Options:
+def options_from_variants(game: Game[State], variants: list[str]) -> Options:
     module = game_module(game.id, "variants")
     if variants and (module is None or not hasattr(module, "from_variants")):
         raise ValueError(f"{game.name} has no variants")
@@ -75,7 +75,7 @@ def make_bot(game_id: str, name: str, seed: int) -> Bot:
     return bot
 
 
-def self_play(game: Game, options: Options, bot: str, games: int, seed: int) -> BenchResult:
+def self_play(game: Game[State], options: Options, bot: str, games: int, seed: int) -> BenchResult:
     """Play ``games`` games of ``bot`` against itself in this process; deals from ``seed``."""
     rng = random.Random(seed)
     seats = game.seats(options)

@@ -27,7 +27,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, Protocol, Self
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar
 
 from cardtable.cards import Card
 
@@ -201,7 +201,7 @@ class State(ABC):
     """A game in progress. Subclasses keep their own fields; this base keeps
     the record (options, deal, moves) and makes ``play`` record every move."""
 
-    game: ClassVar[Game]
+    game: ClassVar[Game[State]]
 
     def __init__(self, options: Options, deal: Mapping[str, JSON]) -> None:
         self.options = options
@@ -261,7 +261,10 @@ class State(ABC):
         other.history = list(self.history)
 
 
-class Game(ABC):
+StateT_co = TypeVar("StateT_co", bound="State", covariant=True)
+
+
+class Game(ABC, Generic[StateT_co]):
     """A game's rules: options, deals, new states and sampling."""
 
     id: ClassVar[str]
@@ -278,11 +281,11 @@ class Game(ABC):
     def random_deal(self, options: Options, rng: random.Random) -> dict[str, JSON]: ...
 
     @abstractmethod
-    def from_deal(self, options: Options, deal: Mapping[str, JSON]) -> State:
+    def from_deal(self, options: Options, deal: Mapping[str, JSON]) -> StateT_co:
         """A new game from an explicit deal; raises :class:`DealError`."""
 
     @abstractmethod
-    def sample(self, observation: Observation, rng: random.Random) -> State:
+    def sample(self, observation: Observation, rng: random.Random) -> StateT_co:
         """A state whose observation for ``observation.seat`` is ``observation``."""
 
     def new(
@@ -292,7 +295,7 @@ class Game(ABC):
         deal: Mapping[str, JSON] | None = None,
         seed: int | None = None,
         rng: random.Random | None = None,
-    ) -> State:
+    ) -> StateT_co:
         """A new game: from ``deal`` if given, else dealt from ``seed``/``rng``."""
         opts = options if isinstance(options, Options) else self.parse_options(options)
         if deal is None:
@@ -361,7 +364,7 @@ class Record:
         return cls.from_json(data)
 
 
-def replay(record: Record, game: Game | None = None) -> State:
+def replay(record: Record, game: Game[State] | None = None) -> State:
     """Rebuild a game move by move; raises :class:`ReplayError` at the first bad move."""
     if game is None:
         from cardtable.games.registry import find_game

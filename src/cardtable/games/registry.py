@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from cardtable.engine import Game
+from cardtable.engine import Game, State
 
 _MODULES = {
     "duel": "cardtable.games.duel.rules:DUEL",
@@ -16,7 +16,7 @@ def game_ids() -> list[str]:
     return list(_MODULES)
 
 
-def find_game(game_id: str) -> Game:
+def find_game(game_id: str) -> Game[State]:
     """The game with this id; raises ``KeyError`` with a readable message."""
     target = _MODULES.get(game_id)
     if target is None:

@@ -18,7 +18,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import Any, NamedTuple, Self
 
 from cardtable.cards import CARDS, Card, CardError, Suit, deck, parse_card, shuffled
 from cardtable.engine import (
@@ -388,8 +388,6 @@ def _facts(
 class DuelState(State):
     """A game of Paternoster Duel in progress (all variants)."""
 
-    game: ClassVar[Game]
-
     def __init__(
         self,
         options: DuelOptions,
@@ -609,7 +607,7 @@ def team_deck(team: int, copies: int) -> list[Card]:
     return deck(copies, TEAM_SUITS[team])
 
 
-class Duel(Game):
+class Duel(Game[DuelState]):
     """Paternoster Duel and its variants."""
 
     id = "duel"
