@@ -8,17 +8,16 @@ are shared and noisy. Each game's ``bots`` module offers ``make_bot`` and
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import random
 import time
 from dataclasses import asdict, dataclass
-from types import ModuleType
 
 from rich.console import Console
 
-from cardtable.engine import Bot, Game, Options, State, play_out
+from cardtable.engine import Game, Options, State, play_out
 from cardtable.games.registry import find_game
+from cardtable.sim.setup import bot_names, build_options, make_bot
 
 
 @dataclass(frozen=True)
@@ -40,41 +39,6 @@ class BenchResult:
         }
 
 
-def game_module(game_id: str, name: str) -> ModuleType | None:
-    """A game's optional module (``bots``, ``variants``), or ``None``."""
-    try:
-        return importlib.import_module(f"cardtable.games.{game_id}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"cardtable.games.{game_id}.{name}":
-            return None
-        raise
-
-
-def options_from_variants(game: Game[State], variants: list[str]) -> Options:
-    module = game_module(game.id, "variants")
-    if variants and (module is None or not hasattr(module, "from_variants")):
-        raise ValueError(f"{game.name} has no variants")
-    if module is None or not hasattr(module, "from_variants"):
-        return game.parse_options({})
-    options: Options = module.from_variants(variants)
-    return options
-
-
-def default_bot_name(game_id: str) -> str:
-    bots = game_module(game_id, "bots")
-    if bots is None:
-        raise ValueError(f"game '{game_id}' has no computer players")
-    return str(next(iter(bots.BOT_NAMES)))
-
-
-def make_bot(game_id: str, name: str, seed: int) -> Bot:
-    bots = game_module(game_id, "bots")
-    if bots is None:
-        raise ValueError(f"game '{game_id}' has no computer players")
-    bot: Bot = bots.make_bot(name, seed)
-    return bot
-
-
 def self_play(game: Game[State], options: Options, bot: str, games: int, seed: int) -> BenchResult:
     """Play ``games`` games of ``bot`` against itself in this process; deals from ``seed``."""
     rng = random.Random(seed)
@@ -91,8 +55,8 @@ def self_play(game: Game[State], options: Options, bot: str, games: int, seed: i
 
 def run_bench(args: argparse.Namespace) -> int:
     game = find_game(args.game)
-    options = options_from_variants(game, args.variant)
-    bot = default_bot_name(game.id)
+    options = game.parse_options(build_options(game, args.variant))
+    bot = bot_names(game.id)[0]
     result = self_play(game, options, bot, args.games, args.seed)
     if args.json:
         print(json.dumps(result.to_json()))

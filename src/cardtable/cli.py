@@ -16,6 +16,7 @@ from pathlib import Path
 
 from cardtable.engine import IllegalMove, Record, RecordError, ReplayError, replay
 from cardtable.games.registry import game_ids
+from cardtable.sim.commands import add_parsers as add_lab_parsers
 
 
 def _replay_command(args: argparse.Namespace) -> int:
@@ -81,6 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--legal", action="store_true",
                      help="also print the legal moves of the seats to act after the last move")
     rep.set_defaults(func=_replay_command)
+
+    add_lab_parsers(sub, game_ids())
 
     bench = sub.add_parser("bench", help="measure engine speed (games per second on one core)")
     bench.add_argument("game", nargs="?", default="duel", choices=game_ids())
