@@ -1,7 +1,8 @@
 """``cardtable bench``: how fast a game plays itself, on one core of this machine.
 
 Speed is measured here, by a command, and never asserted in tests: machines
-are shared and noisy. Each game's ``bots`` module offers ``make_bot`` and
+are shared and noisy. Times are this process's CPU seconds, so a busy
+neighbour on another core does not distort the per-core figure. Each game's ``bots`` module offers ``make_bot`` and
 ``BOT_NAMES`` (the first name is its simple computer player).
 """
 
@@ -45,12 +46,12 @@ def self_play(game: Game[State], options: Options, bot: str, games: int, seed: i
     seats = game.seats(options)
     bots = {s: make_bot(game.id, bot, seed + s) for s in range(seats)}
     moves = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(games):
         state = game.new(options, rng=rng)
         play_out(state, bots, rng)
         moves += len(state.history)
-    return BenchResult(game.id, bot, games, moves, time.perf_counter() - start)
+    return BenchResult(game.id, bot, games, moves, time.process_time() - start)
 
 
 def run_bench(args: argparse.Namespace) -> int:
@@ -65,7 +66,7 @@ def run_bench(args: argparse.Namespace) -> int:
     label = ", ".join(args.variant) or "standard"
     console.print(
         f"{game.name} ({label}), {bot} computer players: {result.games} games, "
-        f"{result.moves} moves in {result.seconds:.2f} s on one core\n"
+        f"{result.moves} moves in {result.seconds:.2f} CPU seconds on one core\n"
         f"  [b]{result.games_per_second:,.0f} games/s[/b], "
         f"{result.moves / result.seconds:,.0f} moves/s"
     )

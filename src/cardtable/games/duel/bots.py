@@ -25,29 +25,14 @@ from cardtable.games.duel.rules import (
     DuelObservation,
     SeatFacts,
     fits,
-    is_step_back,
     push_fits,
 )
 
+Costs = dict[Card, tuple[int, int]]
 SMALL_STEP = 3
 """An extra card is played only when it is at most this many ladder steps away."""
 STEP_BACK = -1
 NO_FIT = 10_000
-
-
-def step_cost(card: Card, top: Card | None, pile: int, twins: bool) -> int:
-    """Ladder steps a card uses up on one of the seat's own piles.
-
-    An empty up pile is best opened low and a down pile high; a step back
-    gives room back, so it costs less than nothing.
-    """
-    if top is None:
-        return card + 1 if pile == UP else 52 - card
-    if fits(card, top, pile, twins):
-        return card - top if pile == UP else top - card
-    if is_step_back(card, top, pile):
-        return STEP_BACK
-    return NO_FIT
 
 
 class SimpleDuelBot:
@@ -81,39 +66,40 @@ class SimpleDuelBot:
                 return moves
 
     def _choose(self, f: SeatFacts) -> DuelMove | None:
+        costs = _costs(f)
         if f.blitz:
-            return self._blitz(f)
-        best = self._best_play(f)
+            return self._blitz(f, costs)
+        best = self._best_play(f, costs)
         if f.owed > 0:
             return best[1] if best is not None else None
         if best is not None and best[0] == STEP_BACK:
             return best[1]
-        push = self._push(f)
+        push = self._push(f, costs)
         if push is not None:
             return push
         if best is not None and best[0] <= SMALL_STEP:
             return best[1]
         return END
 
-    def _blitz(self, f: SeatFacts) -> DuelMove | None:
+    def _blitz(self, f: SeatFacts, costs: Costs) -> DuelMove | None:
         if f.can_draw is None:
             return DRAW
-        best = self._best_play(f)
+        best = self._best_play(f, costs)
         if best is not None and best[0] <= SMALL_STEP:
             return best[1]
-        push = self._push(f)
+        push = self._push(f, costs)
         if push is not None:
             return push
         return best[1] if best is not None else None
 
-    def _best_play(self, f: SeatFacts) -> tuple[int, DuelMove] | None:
+    def _best_play(self, f: SeatFacts, costs: Costs) -> tuple[int, DuelMove] | None:
         """The cheapest own-pile play (a step back only while one is allowed)."""
         best_cost = NO_FIT
         best: list[DuelMove] = []
         back = not f.step_back_used
-        for card, costs in _costs(f).items():
+        for card, both in costs.items():
             for pile in (UP, DOWN):
-                cost = costs[pile]
+                cost = both[pile]
                 if cost > best_cost or cost == NO_FIT or (cost == STEP_BACK and not back):
                     continue
                 if cost < best_cost:
@@ -124,14 +110,14 @@ class SimpleDuelBot:
             return None
         return best_cost, self._pick(best)
 
-    def _push(self, f: SeatFacts) -> DuelMove | None:
+    def _push(self, f: SeatFacts, costs: Costs) -> DuelMove | None:
         """Push the card that fits the own piles worst, as far as the pile allows."""
         if self.push == "never" or f.pushed or f.push_allowed is not None:
             return None
         best_key = (-NO_FIT, 0)
         best: list[DuelMove] = []
-        for card, costs in _costs(f).items():
-            own_fit = min(costs)
+        for card, both in costs.items():
+            own_fit = min(both)
             for pile in (UP, DOWN):
                 top = f.other[pile]
                 if top is None or not push_fits(card, top, pile, f.twins, f.hard):
@@ -150,12 +136,36 @@ class SimpleDuelBot:
         return moves[self.rng.randrange(len(moves))]
 
 
-def _costs(f: SeatFacts) -> dict[Card, tuple[int, int]]:
-    """Each distinct hand card (in hand order) with its cost on the up and the down pile."""
+def _costs(f: SeatFacts) -> Costs:
+    """Each distinct hand card (in hand order) with the ladder steps it uses up on the
+    seat's own up and down pile.
+
+    An empty up pile is best opened low and a down pile high; a step back gives
+    room back, so it costs less than nothing; a card that does not fit costs
+    :data:`NO_FIT`. (Written out flat: this runs for every move of every game.)
+    """
     up, down = f.own
     twins = f.twins
-    return {card: (step_cost(card, up, UP, twins), step_cost(card, down, DOWN, twins))
-            for card in f.hand}
+    costs = {}
+    for card in f.hand:
+        if up is None:
+            cost_up = card + 1
+        elif card > up or (twins and card == up):
+            cost_up = card - up
+        elif card == up - 4:
+            cost_up = STEP_BACK
+        else:
+            cost_up = NO_FIT
+        if down is None:
+            cost_down = 52 - card
+        elif card < down or (twins and card == down):
+            cost_down = down - card
+        elif card == down + 4:
+            cost_down = STEP_BACK
+        else:
+            cost_down = NO_FIT
+        costs[card] = (cost_up, cost_down)
+    return costs
 
 
 def _after(f: SeatFacts, move: DuelMove) -> SeatFacts:

@@ -18,6 +18,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, NamedTuple, Self
 
 from cardtable.cards import CARDS, Card, CardError, Suit, deck, parse_card, shuffled
@@ -363,22 +364,12 @@ def _facts(
         can_draw = "your draw pile is empty"
     elif len(hand) >= options.hand_size(seat):
         can_draw = "your hand is full"
-    return SeatFacts(
-        seat=seat,
-        acting=seat in to_act,
-        turn_seat=turn_seat,
-        over=over,
-        hand=hand,
-        own=(own_up[-1] if own_up else None, own_down[-1] if own_down else None),
-        other=(other_up[-1] if other_up else None, other_down[-1] if other_down else None),
-        twins=options.team,
-        hard=options.hard_push,
-        push_allowed=push_allowed,
-        pushed=pushed,
-        step_back_used=step_back_used,
-        owed=owed,
-        blitz=options.blitz,
-        can_draw=can_draw,
+    return SeatFacts(  # positional: this runs for every move
+        seat, seat in to_act, turn_seat, over, hand,
+        (own_up[-1] if own_up else None, own_down[-1] if own_down else None),
+        (other_up[-1] if other_up else None, other_down[-1] if other_down else None),
+        options.team, options.hard_push, push_allowed, pushed, step_back_used, owed,
+        options.blitz, can_draw,
     )
 
 
@@ -603,8 +594,14 @@ class DuelState(State):
 # --- the game ------------------------------------------------------------------------
 
 
+@cache
+def _team_deck(team: int, copies: int) -> tuple[Card, ...]:
+    return tuple(deck(copies, TEAM_SUITS[team]))
+
+
 def team_deck(team: int, copies: int) -> list[Card]:
-    return deck(copies, TEAM_SUITS[team])
+    """A team's cards in ladder order (both copies of each in Team duel)."""
+    return list(_team_deck(team, copies))
 
 
 class Duel(Game[DuelState]):
@@ -645,7 +642,7 @@ class Duel(Game[DuelState]):
                 cards = [parse_card(t) for t in raw]
             except CardError as exc:
                 raise DealError(f"deal hands[{team}]: {exc}") from exc
-            if sorted(cards) != team_deck(team, copies):
+            if tuple(sorted(cards)) != _team_deck(team, copies):
                 raise DealError(
                     f"deal hands[{team}] must hold the {26 * copies} {TEAM_NAMES[team]} cards "
                     f"({copies} of each), each exactly {'twice' if copies == 2 else 'once'}"
