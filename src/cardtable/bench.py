@@ -2,8 +2,7 @@
 
 Speed is measured here, by a command, and never asserted in tests: machines
 are shared and noisy. Times are this process's CPU seconds, so a busy
-neighbour on another core does not distort the per-core figure. Each game's ``bots`` module offers ``make_bot`` and
-``BOT_NAMES`` (the first name is its simple computer player).
+neighbour on another core does not distort the per-core figure.
 """
 
 from __future__ import annotations
