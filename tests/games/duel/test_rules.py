@@ -452,3 +452,16 @@ def test_rule_lose_mid_turn_when_stuck() -> None:
     state.play(0, "play KH up")
     outcome = state.outcome()
     assert outcome is not None and outcome.to_json() == {"winner": 1, "reason": "stuck"}
+
+
+def test_rule_after_the_start_players_take_turns() -> None:
+    """After the starter, you take turns."""
+    state = new(starter=1)
+    order = []
+    for _ in range(4):
+        seat = state.to_act()[0]
+        order.append(seat)
+        while state.played < state.required:
+            state.play(seat, state.legal_moves(seat)[0])
+        state.play(seat, "end")
+    assert order == [1, 0, 1, 0]

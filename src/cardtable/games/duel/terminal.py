@@ -47,9 +47,10 @@ def pile_markup(pile: Iterable[Card]) -> str:
 class DuelScreen:
     """Draws one seat's observation and tells what happened, in words."""
 
-    def __init__(self, console: Console, human: int) -> None:
+    def __init__(self, console: Console, human: int, team: bool = False) -> None:
         self.console = console
         self.human = human
+        self.team = team
 
     def seat_name(self, seat: int | None) -> str:
         if seat is None:
@@ -58,7 +59,7 @@ class DuelScreen:
             return "you"
         if seat % 2 == self.human % 2:
             return "your partner"
-        return f"computer {TEAM_NAMES[seat % 2]}" + (f" (seat {seat})" if seat > 1 else "")
+        return f"opponent {seat}" if self.team else "the computer"
 
     def show(self, obs: DuelObservation) -> None:
         c = self.console
@@ -130,7 +131,7 @@ class DuelScreen:
         head = "[green b]You win![/green b]" if mine else "[red b]You lose.[/red b]"
         why = REASONS[outcome.reason]
         if outcome.reason == "out-of-cards":
-            why = "you " + why if mine else "the computer " + why
+            why = ("your side " if mine else "the other side ") + why
         elif outcome.reason == "stuck" and not mine:
             why = "you could not play the cards you had to"
         self.console.print(f"{head} ({why})")
@@ -210,7 +211,7 @@ def run(args: argparse.Namespace, read: ReadLine = read_stdin,
         return 2
     rng = random.Random(args.seed)
     bots = {s: SimpleDuelBot(rng.randrange(2**32)) for s in range(options.seats) if s != human}
-    screen = DuelScreen(console, human)
+    screen = DuelScreen(console, human, options.team)
     console.print("Paternoster Duel: type 'help' for your legal moves, 'quit' to leave.")
     if not args.match:
         state = DUEL.new(options, rng=rng)
