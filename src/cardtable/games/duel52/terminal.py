@@ -151,6 +151,7 @@ def run(args: argparse.Namespace) -> int:
     me = args.seat if args.seat in (0, 1) else 0
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     state = DUEL52.new(options, seed=seed)
+    assert isinstance(state, Duel52State)
     console.print(f"Duel 52 ({options.length} game, seed {seed}). You are seat {me}. "
                   "Type 'help' for your legal moves, 'quit' to leave.")
     show(console, state, me)
@@ -192,7 +193,7 @@ def run(args: argparse.Namespace) -> int:
         for line_ in describe(events, me):
             console.print(f"  {line_}")
         show(console, state, me)
-    outcome = state.outcome()
+    outcome = state.result
     assert outcome is not None
     if outcome.winner is None:
         verdict = "a draw"
