@@ -536,3 +536,11 @@ def test_action_the_double_attack_lasts_this_turn_only() -> None:
         state.play(1, text)
     state.play(0, "attack L1.0.1 L1.1.1")
     assert not any(t.startswith("attack L1.0.1") for t in texts(state))
+
+
+def test_freeze_a_frozen_card_in_a_pair_keeps_the_pair_from_attacking() -> None:
+    """'A frozen card can't attack': the pair attacks together, so neither attacks."""
+    state = build_state(lanes((["^5H~", "^5S"], ["^7C"])), HANDS, ["9S"],
+                        pairs=[("L1.0.1", "L1.0.2")])
+    assert not attacks(state)
+    assert assert_refused_unchanged(state, 0, "attack L1.0.1+L1.0.2 L1.1.1").rule == "frozen"

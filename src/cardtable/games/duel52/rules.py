@@ -6,6 +6,18 @@ decisions / Duel 52", numbered D1-D16 below). The notation is in
 function that reads a seat's :class:`~cardtable.games.duel52.moves.Facts`
 (built from the full state or from that seat's observation alike).
 
+Notation (full text in :mod:`~cardtable.games.duel52.moves`): table cards are named
+by place, ``L<lane 1-3>.<side seat>.<slot>`` (slot 0 is the Base card), never by
+identity. Actions: ``play 7H 2``, ``flip L2.0.1``, ``attack L2.0.1 L2.1.0`` (a 10:
+two targets ``attack L2.0.1 L2.1.0 L2.1.3``), a pair ``attack L2.0.1+L2.0.2 L2.1.0``
+(pair of 10s: 2 damage to the first target, 1 to the second), ``pair L2.0.1 L2.0.2``.
+Choices of a power, made by its owner: ``discard 7H`` (View), ``look L1.1.0`` /
+``look none`` (Foresight), ``move L3.0.2`` / ``move none`` (Queen), ``next L1.0.3``
+(which power acts next after a 5 or a King). Taunt's target and the 10's two
+targets are part of the attack. A move text never names a face-down card the
+other seat could not know: plays and discards name the card, but their events
+and the other seat's observation show only "a face-down card".
+
 Deal (records): ``{"deck": [52 cards, top first], "starter": 0|1}``, dealt in
 this fixed order: the six Base cards lane by lane (lane 1 seat 0, lane 1 seat 1,
 lane 2 seat 0, ...), then seat 0's five cards, then seat 1's five, then the
