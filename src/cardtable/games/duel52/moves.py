@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
 
-from cardtable.cards import Card, CardError, parse_card
+from cardtable.cards import CARDS, Card, CardError, parse_card
 from cardtable.engine import IllegalMove, Move
 from cardtable.games.duel52.table import (
     JACK,
@@ -105,6 +105,10 @@ def _format(m: D52Move) -> str:
     return f"{m.kind} {actors}"
 
 
+PLAY = tuple(tuple(D52Move("play", card=c, lane=lane) for lane in range(LANES)) for c in CARDS)
+"""Every ``play`` move, by card and lane (moves are immutable, so they are shared)."""
+DISCARD = tuple(D52Move("discard", card=c) for c in CARDS)
+
 _SYNTAX = ("write one of: play <card> <lane>, flip <pos>, attack <pos>[+<pos>] <target> "
            "[<target>], pair <pos> <pos>, discard <card>, look <pos>|none, move <pos>|none, "
            "next <pos> (a pos is like L2.0.1: lane 2, seat 0's side, slot 1)")
@@ -134,9 +138,9 @@ def parse_move(text: str) -> D52Move:
     if kind == "play" and len(args) == 2:
         if args[1] not in ("1", "2", "3"):
             raise IllegalMove(f"'{args[1]}' is not a lane: lanes are 1, 2 and 3", "no-such-lane")
-        return D52Move("play", card=_card(args[0]), lane=int(args[1]) - 1)
+        return PLAY[_card(args[0])][int(args[1]) - 1]
     if kind == "discard" and len(args) == 1:
-        return D52Move("discard", card=_card(args[0]))
+        return DISCARD[_card(args[0])]
     if kind in ("look", "move") and len(args) == 1 and args[0].lower() == "none":
         return D52Move(kind)
     if kind in ("flip", "look", "move", "next") and len(args) == 1:
@@ -228,7 +232,7 @@ def _attack_moves(f: Facts, lane: int) -> list[D52Move]:
 
 def _choice_moves(f: Facts, choice: Choice) -> list[D52Move]:
     if choice.kind == "discard":
-        return [D52Move("discard", card=c) for c in sorted(set(f.hand))]
+        return [DISCARD[c] for c in sorted(set(f.hand))]
     if choice.kind == "next":
         return [D52Move("next", actors=(p,)) for p in choice.among]
     if choice.kind == "look":
@@ -247,7 +251,7 @@ def legal_moves(f: Facts) -> list[D52Move]:
     elif f.actions <= 0:
         return []
     else:
-        moves = [D52Move("play", card=card, lane=lane) for card in sorted(set(f.hand))
+        moves = [PLAY[card][lane] for card in sorted(set(f.hand))
                  for lane in range(LANES) if f.won[lane] is None]
         for lane in range(LANES):
             own = f.sides[lane][f.seat]

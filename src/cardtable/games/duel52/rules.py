@@ -219,8 +219,11 @@ class Duel52Observation(Observation):
         return None
 
 
+_SEEN: tuple[tuple[int, ...], ...] = ((), (0,), (1,), (0, 1))
+
+
 def _seen(known: int) -> tuple[int, ...]:
-    return tuple(s for s in range(SEATS) if known >> s & 1)
+    return _SEEN[known]
 
 
 # --- state ---------------------------------------------------------------------------
