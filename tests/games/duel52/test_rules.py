@@ -340,13 +340,12 @@ def test_rule6_the_first_player_to_win_2_lanes_wins_the_game() -> None:
 
 def test_rule7_a_player_who_cant_take_any_action_passes() -> None:
     """'A player who can't take any action passes.' The turn goes on to the opponent."""
-    state = build_state(lanes((["^5H"], ["^9C"]), (["^4H"], [])), ([], ["2D"]), [], seat=1,
+    state = build_state(lanes(([], ["^9C"]), (["^4H~"], [])), ([], ["2D", "3D"]), [], seat=1,
                         actions=1)
-    state.play(1, "attack L1.1.1 L1.0.1")
-    # seat 0 passes at once (4H has no target, 5H ... has one: it attacks)
-    assert state.turn_seat == 0
-    state.play(0, "attack L1.0.1 L1.1.1")
-    assert state.turn_seat == 1
+    turn = state.turn
+    events = state.play(1, "play 2D 2")  # seat 0's only card is frozen: it cannot act
+    assert [(e.kind, e.seat) for e in events if e.kind == "pass"] == [("pass", 0)]
+    assert state.turn_seat == 1 and state.turn == turn + 2 and state.outcome() is None
 
 
 def test_rule7_if_both_players_pass_in_a_row_the_game_ends_equal_lanes_is_a_draw() -> None:
