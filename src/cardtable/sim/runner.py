@@ -47,6 +47,8 @@ class GameRow:
     metrics: dict[str, bool | float]
     seating: tuple[str, ...]
     returns: tuple[float, ...]
+    first: int | None = None
+    """The seat that moved first (``None`` when several may act at once)."""
 
 
 def run_chunk(spec: SimSpec, index: int) -> list[GameRow]:
@@ -58,8 +60,8 @@ def run_chunk(spec: SimSpec, index: int) -> list[GameRow]:
     rng = random.Random(f"{spec.seed}:{index}")
     bots: dict[tuple[int, str], Bot] = {}
     rows = []
-    first = index * CHUNK
-    for number in range(first, min(first + CHUNK, spec.games)):
+    start = index * CHUNK
+    for number in range(start, min(start + CHUNK, spec.games)):
         seating = tuple(spec.bots[(seat + number) % len(spec.bots)] for seat in range(seats))
         players = {}
         for seat, name in enumerate(seating):
@@ -67,8 +69,10 @@ def run_chunk(spec: SimSpec, index: int) -> list[GameRow]:
                 bots[seat, name] = make_bot(spec.game, name, rng.randrange(2**32))
             players[seat] = bots[seat, name]
         state = game.new(options, rng=rng)
+        starters = state.to_act()
         outcome = play_out(state, players, rng)
-        rows.append(GameRow(measure(state), seating, outcome.returns))
+        rows.append(GameRow(measure(state), seating, outcome.returns,
+                            starters[0] if len(starters) == 1 else None))
     return rows
 
 
@@ -81,7 +85,8 @@ class SimResult:
     seconds: float = 0.0
 
     def summaries(self) -> list[Summary]:
-        """Every metric of the game, then each bot's win rate when bots differ."""
+        """Every metric of the game, then each bot's win rate when bots differ
+        (in two-seat games also as the first and as the second to move)."""
         if not self.rows:
             return []
         result = []
@@ -96,6 +101,11 @@ class SimResult:
             for name in names:
                 wins = [_won(row, name) for row in self.rows if name in row.seating]
                 result.append(summarize_rate(f"{name}-wins", wins))
+                if len(self.rows[0].seating) == 2:
+                    for when, first in (("first", True), ("second", False)):
+                        flags = [_won(row, name) for row in self.rows if row.first is not None
+                                 and (row.seating[row.first] == name) == first]
+                        result.append(summarize_rate(f"{name}-wins-moving-{when}", flags))
         return result
 
     def summary(self, name: str) -> Summary:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from cardtable.bots.random_bot import RandomBot
 from cardtable.engine import Observation
 from cardtable.games.duel52.moves import D52Move, Facts, move_candidates
 from cardtable.games.duel52.rules import CardView, Duel52Observation
@@ -49,20 +50,6 @@ HAND_VALUE = {ACE: 8, 2: 3, THREE: 4, 4: 3, 5: 4, 6: 5, 7: 4, EIGHT: 5, NINE: 6,
               JACK: 7, QUEEN: 4, KING: 6}
 NEXT_ORDER = {2: 0, 4: 1, QUEEN: 2, 5: 3, KING: 4, 6: 5, ACE: 6, 7: 7}
 """Order of powers the heuristic player lets act (draw and look before the rest)."""
-
-
-class RandomBot:
-    """Plays a uniformly random legal move."""
-
-    def __init__(self, seed: int | None = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, observation: Observation) -> D52Move:
-        moves = observation.legal_moves()
-        assert moves, "the bot was asked to act with no legal move"
-        move = moves[self.rng.randrange(len(moves))]
-        assert isinstance(move, D52Move)
-        return move
 
 
 def card_value(c: CardView) -> float:
@@ -214,14 +201,17 @@ class HeuristicBot:
         return need_to - need_from - (5.0 if len(obs.lanes[c.lane][f.seat]) == 1 else 0.0)
 
 
+BOT_NAMES = {
+    "heuristic": "flips for value, attacks to kill, protects lanes",
+    "random": "a random legal move",
+}
+
+
 def make_bot(name: str, seed: int | None = 0) -> RandomBot | HeuristicBot:
-    """``random`` or ``heuristic`` (also ``simple``/``easy`` = random, ``medium`` = heuristic)."""
+    """A Duel 52 computer player by name (see :data:`BOT_NAMES`)."""
     key = name.strip().lower()
-    if key in ("random", "easy"):
+    if key == "random":
         return RandomBot(seed)
-    if key in ("heuristic", "medium", "simple", "default"):
+    if key == "heuristic":
         return HeuristicBot(seed)
-    raise ValueError(f"unknown Duel 52 bot '{name}' (known: random, heuristic)")
-
-
-BOTS = ("random", "heuristic")
+    raise ValueError(f"unknown Duel 52 player '{name}' (known: {', '.join(BOT_NAMES)})")

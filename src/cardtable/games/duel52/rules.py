@@ -81,7 +81,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, Self
 
 from cardtable.cards import CARDS, Card, CardError, parse_card, shuffled
 from cardtable.engine import (
@@ -231,8 +231,6 @@ def _seen(known: int) -> tuple[int, ...]:
 
 class Duel52State(State):
     """A game of Duel 52 in progress."""
-
-    game: ClassVar[Game]
 
     def __init__(self, options: Duel52Options, deal: Mapping[str, Any], starter: int,
                  bases: Sequence[Card], hands: Sequence[Sequence[Card]],
@@ -467,7 +465,7 @@ class Duel52State(State):
 # --- the game ------------------------------------------------------------------------
 
 
-class Duel52(Game):
+class Duel52(Game["Duel52State"]):
     """Duel 52 and its game lengths."""
 
     id = "duel52"
