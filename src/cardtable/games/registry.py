@@ -8,6 +8,7 @@ from cardtable.engine import Game
 
 _MODULES = {
     "duel": "cardtable.games.duel.rules:DUEL",
+    "matebeta": "cardtable.games.matebeta.rules:MATEBETA",
 }
 
 
