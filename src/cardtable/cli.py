@@ -45,6 +45,29 @@ def _replay_command(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _solve_command(args: argparse.Namespace) -> int:
+    """The exact value and best moves after a record's moves (games with a solver)."""
+    try:
+        record = Record.loads(Path(args.file).read_text(encoding="utf-8"))
+        state = replay(record)
+    except OSError as exc:
+        error = f"cannot read the file: {exc.strerror or exc}"
+    except ReplayError as exc:
+        error = str(exc)
+    except RecordError as exc:
+        error = f"bad record: {exc}"
+    else:
+        try:
+            module = importlib.import_module(f"cardtable.games.{record.game}.solver")
+        except ModuleNotFoundError:
+            error = f"there is no solver for the game '{record.game}'"
+        else:
+            print(json.dumps(module.solve(state), ensure_ascii=False))
+            return 0
+    print(json.dumps({"file": args.file, "error": error}, ensure_ascii=False))
+    return 1
+
+
 def _play_command(args: argparse.Namespace) -> int:
     module = importlib.import_module(f"cardtable.games.{args.game}.terminal")
     result: int = module.run(args)
@@ -81,6 +104,11 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--legal", action="store_true",
                      help="also print the legal moves of the seats to act after the last move")
     rep.set_defaults(func=_replay_command)
+
+    solve = sub.add_parser("solve", help="the exact value and best moves after a record's "
+                           "moves (MateBeta)")
+    solve.add_argument("file", metavar="FILE")
+    solve.set_defaults(func=_solve_command)
 
     bench = sub.add_parser("bench", help="measure engine speed (games per second on one core)")
     bench.add_argument("game", nargs="?", default="duel", choices=game_ids())

@@ -501,3 +501,8 @@ def _max_layer(children: Sequence[tuple[Callable[[int, int], int], MateBetaMove]
         best = max(best, v)
         results.append((v, move))
     return results
+
+
+def solve(state: MateBetaState) -> dict[str, object]:
+    """``{"value": v, "best": ["move text", ...]}`` for ``cardtable solve``."""
+    return Solver().analyse(state).to_json()
