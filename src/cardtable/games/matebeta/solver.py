@@ -17,9 +17,10 @@ How it is fast enough in pure Python:
   one table per pattern (kept across calls: entries hold for any deal).
 * Alpha-beta (negamax at lead nodes, the answer is a min inside), fail-soft,
   with a bound table entry (lower, upper, best lead). Immediate mates are scored
-  first for free; then the table's best lead, then the other leads by a cheap
-  order. A bound from the best card each side still holds (value × the largest
-  multiplier) cuts hopeless windows at once.
+  first for free; then the table's best lead, then "safe" leads (every answer
+  loses, so the leader keeps the lead), then the rest, low cards first. A
+  bound from the best card of each side (value × the largest multiplier) cuts
+  hopeless windows at once.
 * The last move is evaluated directly; on move 9 with one foreplacer the
   move-10 result (the foreplacer's move-9 card against the other's last card)
   is computed inline: overmate ×22, the other player's mate ×10, else a draw.
@@ -189,13 +190,18 @@ class GameSearch:
             best = -INF
             best_card = -1
             leads = []
+            safe = []
             x = me
             while x:
                 low = x & -x
                 c = low.bit_length() - 1
                 x ^= low
                 if opp & match[c]:
-                    leads.append(c)
+                    ans = opp & suit[c] or opp & rank[c]
+                    if ans >> c:
+                        leads.append(c)
+                    else:
+                        safe.append(c)
                 else:
                     v = value[c] * mult
                     if v > best:
@@ -206,6 +212,8 @@ class GameSearch:
                 return best
             if best > alpha:
                 alpha = best
+            if safe:
+                leads = safe + leads
             if first >= 0 and first in leads and leads[0] != first:
                 leads.remove(first)
                 leads.insert(0, first)
