@@ -303,7 +303,9 @@ class Analysis:
 class Solver:
     """Exact values and best moves; keeps its transposition tables between calls."""
 
-    def __init__(self, max_entries: int = 3_000_000) -> None:
+    def __init__(self, max_entries: int = 500_000) -> None:
+        """``max_entries``: a table larger than this is cleared (bounded memory for
+        long-lived players; one fresh deal needs some 10-30 thousand entries)."""
         self.max_entries = max_entries
         self._searches: dict[tuple[bool, bool], GameSearch] = {}
 
