@@ -92,5 +92,13 @@ def test_variant_list_and_unknown_variant() -> None:
 
 def test_bench_reports_games_per_second() -> None:
     result = cardtable("bench", "duel", "--games", "50", "--json")
+    data = json.loads(result.stdout)["self_play"][0]
+    assert data["game"] == "duel" and data["games"] == 50 and data["games_per_second"] > 0
+
+
+def test_bench_includes_the_matebeta_solver() -> None:
+    result = cardtable("bench", "matebeta", "--games", "5", "--deals", "2", "--json")
     data = json.loads(result.stdout)
-    assert data["games"] == 50 and data["games_per_second"] > 0
+    assert data["self_play"][0]["game"] == "matebeta"
+    assert set(data["matebeta_solver"]) == {"move-1", "with-foreplacing"}
+    assert data["matebeta_solver"]["move-1"]["mean_ms"] > 0

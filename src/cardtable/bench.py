@@ -14,9 +14,10 @@ import time
 from dataclasses import asdict, dataclass
 
 from rich.console import Console
+from rich.table import Table
 
 from cardtable.engine import Game, Options, State, play_out
-from cardtable.games.registry import find_game
+from cardtable.games.registry import find_game, game_ids
 from cardtable.sim.setup import bot_names, build_options, make_bot
 
 
@@ -39,34 +40,63 @@ class BenchResult:
         }
 
 
-def self_play(game: Game[State], options: Options, bot: str, games: int, seed: int) -> BenchResult:
-    """Play ``games`` games of ``bot`` against itself in this process; deals from ``seed``."""
+def self_play(game: Game[State], options: Options, bot: str, seed: int,
+              games: int | None = None, seconds: float = 3.0) -> BenchResult:
+    """Let ``bot`` play itself in this process: ``games`` games, or as many as fit in
+    ``seconds`` of CPU time (at least ten)."""
     rng = random.Random(seed)
     seats = game.seats(options)
     bots = {s: make_bot(game.id, bot, seed + s) for s in range(seats)}
-    moves = 0
+    moves = played = 0
     start = time.process_time()
-    for _ in range(games):
+    while (played < games) if games is not None else (
+            played < 10 or time.process_time() - start < seconds):
         state = game.new(options, rng=rng)
         play_out(state, bots, rng)
         moves += len(state.history)
-    return BenchResult(game.id, bot, games, moves, time.process_time() - start)
+        played += 1
+    return BenchResult(game.id, bot, played, moves, time.process_time() - start)
+
+
+def solver_figures(deals: int, seed: int) -> dict[str, object]:
+    """MateBeta's solver: CPU seconds per fresh deal, without and with foreplacing."""
+    from cardtable.games.matebeta.bench import solver_bench
+
+    result: dict[str, object] = {}
+    for name, foreplace in (("move-1", False), ("with-foreplacing", True)):
+        run = solver_bench(deals, seed, foreplace)
+        result[name] = {"deals": deals, "mean_ms": round(run["cpu_mean"] * 1000, 1),
+                        "worst_ms": round(run["cpu_worst"] * 1000, 1)}
+    return result
 
 
 def run_bench(args: argparse.Namespace) -> int:
-    game = find_game(args.game)
-    options = game.parse_options(build_options(game, args.variant))
-    bot = bot_names(game.id)[0]
-    result = self_play(game, options, bot, args.games, args.seed)
+    games = [args.game] if args.game else game_ids()
+    results = []
+    for game_id in games:
+        game = find_game(game_id)
+        options = game.parse_options(build_options(game, args.variant if args.game else ()))
+        bot = bot_names(game.id)[0]
+        results.append(self_play(game, options, bot, args.seed, args.games, args.seconds))
+    solver = solver_figures(args.deals, args.seed) if "matebeta" in games else None
     if args.json:
-        print(json.dumps(result.to_json()))
+        data: dict[str, object] = {"self_play": [r.to_json() for r in results]}
+        if solver is not None:
+            data["matebeta_solver"] = solver
+        print(json.dumps(data))
         return 0
     console = Console(highlight=False)
-    label = ", ".join(args.variant) or "standard"
-    console.print(
-        f"{game.name} ({label}), {bot} computer players: {result.games} games, "
-        f"{result.moves} moves in {result.seconds:.2f} CPU seconds on one core\n"
-        f"  [b]{result.games_per_second:,.0f} games/s[/b], "
-        f"{result.moves / result.seconds:,.0f} moves/s"
-    )
+    table = Table(title="Self-play speed on one core (CPU time)", title_justify="left")
+    for column in ("game", "players", "games", "CPU s", "games/s", "moves/s"):
+        table.add_column(column, justify="left" if column in ("game", "players") else "right")
+    for r in results:
+        table.add_row(find_game(r.game).name, r.bot, f"{r.games:,}", f"{r.seconds:.2f}",
+                      f"{r.games_per_second:,.0f}", f"{r.moves / r.seconds:,.0f}")
+    console.print(table)
+    if solver is not None:
+        for name, figures in solver.items():
+            assert isinstance(figures, dict)
+            console.print(f"MateBeta solver, {name.replace('-', ' ')}: mean "
+                          f"{figures['mean_ms']} ms, worst {figures['worst_ms']} ms per deal "
+                          f"({figures['deals']} deals, CPU time)")
     return 0

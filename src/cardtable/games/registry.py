@@ -9,6 +9,7 @@ from cardtable.engine import Game, State
 _MODULES = {
     "duel": "cardtable.games.duel.rules:DUEL",
     "duel52": "cardtable.games.duel52.rules:DUEL52",
+    "matebeta": "cardtable.games.matebeta.rules:MATEBETA",
 }
 
 
