@@ -8,6 +8,7 @@ from cardtable.engine import Game
 
 _MODULES = {
     "duel": "cardtable.games.duel.rules:DUEL",
+    "paternoster": "cardtable.games.paternoster.rules:PATERNOSTER",
 }
 
 
