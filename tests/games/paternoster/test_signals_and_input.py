@@ -90,7 +90,7 @@ def test_decision_no_signals_after_the_end(pos) -> None:
         (0, "play", "no-such-move"),
         (0, "", "no-such-move"),
         (0, "play 2X up1", "unknown-card"),
-        (0, "play 11C up1", "unknown-card"),
+        (0, "play 14C up1", "unknown-card"),
         (0, "play 2C sideways", "no-such-pile"),
         (0, "play 2C up3", "no-such-pile"),
         (0, "play KD up1", "not-in-hand"),
