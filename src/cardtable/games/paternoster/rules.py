@@ -52,6 +52,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, ClassVar, NamedTuple, Self
 
 from cardtable.cards import CARDS, Card, CardError, Rank, Suit, deck, parse_card, shuffled
@@ -92,10 +93,12 @@ THREE = 3
 """Cards the Three command asks of the next player (and Steep of everyone)."""
 
 
+_PILE_SETS = {k: tuple(range(k)) + tuple(range(3, 3 + k)) for k in (1, 2, 3)}
+
+
 def pile_ids(options: PaternosterOptions) -> tuple[int, ...]:
     """The piles a game uses: up piles first, then down piles."""
-    k = options.piles_per_direction
-    return tuple(range(k)) + tuple(range(3, 3 + k))
+    return _PILE_SETS[options.piles_per_direction]
 
 
 def is_up(pile: int) -> bool:
@@ -458,9 +461,9 @@ class PaternosterObservation(Observation):
     """Current signals as (seat, pile id, kind), sorted."""
     outcome: PaternosterOutcome | None
 
-    @property
+    @cached_property
     def tops(self) -> tuple[Card | None, ...]:
-        return tuple(p[-1] if p else None for p in self.piles)
+        return tuple([p[-1] if p else None for p in self.piles])
 
     def facts(self) -> SeatFacts:
         """The rule facts for the observing seat (a spectator may do nothing)."""
@@ -489,25 +492,10 @@ def _facts(
     token_used: bool, step_back_used: bool, gave: bool, played: int, required: int,
 ) -> SeatFacts:
     return SeatFacts(
-        seat=seat,
-        acting=seat == turn_seat and not over,
-        turn_seat=turn_seat,
-        over=over,
-        hand=hand,
-        tops=tops,
-        piles=pile_ids(options),
-        players=options.players,
-        same_suit_fits=options.first_ride,
-        lock=options.command_cards,
-        tokens_variant=options.tokens > 0,
-        tokens=tokens,
-        token_used=token_used,
-        step_back_used=step_back_used,
-        passing_on=options.passing_on,
-        gave=gave,
-        played=played,
-        required=required,
-        hourglass=options.hourglass,
+        seat, seat == turn_seat and not over, turn_seat, over, hand, tops,
+        _PILE_SETS[options.piles_per_direction], options.players, options.first_ride,
+        options.commands or options.commands_light, options.tokens > 0, tokens, token_used,
+        step_back_used, options.passing_on, gave, played, required, options.hourglass,
     )
 
 
@@ -623,7 +611,7 @@ class PaternosterState(State):
 
     # --- public helpers ---
     def tops(self) -> tuple[Card | None, ...]:
-        return tuple(p[-1] if p else None for p in self.piles)
+        return tuple([p[-1] if p else None for p in self.piles])
 
     def deck_bottom(self) -> tuple[Card, ...]:
         keep = min(len(self.dups), len(self.draw))
