@@ -51,9 +51,9 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("first-ride", {"first_ride": True},
-          "First ride: one deck, two piles, three cards, the same suit always fits",
-          "Erste Fahrt: ein Deck, zwei Stapel, drei Karten, gleiche Farbe passt immer",
+    Level("first-ride", {"first_ride": True, "bigger_hand": True},
+          "First ride: one deck, two piles, four cards, the same suit always fits",
+          "Erste Fahrt: ein Deck, zwei Stapel, vier Karten, gleiche Farbe passt immer",
           None, None),
     Level("short-trip", {"short_trip": True},
           "Short trip: one deck, no twins, a small hand",
@@ -67,9 +67,9 @@ LEVELS: tuple[Level, ...] = (
           "Normal: the standard game",
           "Normal: das Grundspiel",
           None, None),
-    Level("passengers", {"passengers": 3, "tokens": 1},
-          "Passengers: deliver three passengers in order, one emergency token",
-          "Fahrgäste: drei Fahrgäste der Reihe nach abliefern, eine Notfallmarke",
+    Level("passengers", {"passengers": 3},
+          "Passengers: the standard game, and three passengers to deliver in order",
+          "Fahrgäste: das Grundspiel, dazu drei Fahrgäste der Reihe nach abliefern",
           None, None),
     Level("hard", {"smaller_hand": True, "tokens": 1},
           "Hard: a smaller hand with one emergency token",
