@@ -715,3 +715,42 @@ def test_variant_names_map_to_options() -> None:
     assert from_variants([]).to_json() == {}
     with pytest.raises(OptionError, match="unknown Paternoster variant"):
         from_variants(["rocket"])
+
+
+def test_decision_stuck_with_an_open_fire_duty_is_stuck(pos) -> None:
+    """Decision: when the game ends stuck during the turn that had to cover a burning
+    card, the result is "stuck" (the game ended, not the turn)."""
+    state = pos({"fire": True}, [["6H", "7C", "2C", "3C", "4C", "5C", "8C"],
+                                 ["KS", "KS", "KH", "KH", "KD", "KD", "QD"]],
+                piles=FIRE_PILES, draw=["AD"] * 10)
+    state.play(0, "play 6H up1")
+    state.play(0, "play 7C up2")
+    state.play(0, "end")
+    assert "play KS up1" in plays(state, 1)
+    state.play(1, "play KS up2")
+    state.play(1, "play KS up2")
+    state.play(1, "end")
+    assert result(state)["lost"] == "fire"
+    state = pos({"fire": True}, [["6H", "7C", "2C", "3C", "4C", "5C", "8C"],
+                                 ["KS", "AS", "AS", "AH", "AH", "AC", "AC"]],
+                piles={"up1": ["2D"], "up2": ["2D"], "down1": ["AD"], "down2": ["AD"]},
+                draw=["AD"] * 10)
+    state.play(0, "play 6H up1")
+    state.play(0, "play 7C up2")
+    state.play(0, "end")
+    state.play(1, "play KS up2")
+    assert result(state) == {"cards_left": 21, "perfect": False, "lost": "stuck"}
+
+
+def test_decision_last_card_red_king_needs_no_cover(pos) -> None:
+    """Decision: the very last card of the game may be a red King (nobody could cover it)."""
+    state = pos({"commands": True}, [["KD"], []], piles=CMD_PILES, draw=[])
+    state.play(0, "play KD down1")
+    assert result(state) == {"cards_left": 0, "perfect": True, "lost": None}
+
+
+def test_variant_lift_operator_solo_is_a_normal_ride(pos) -> None:
+    """"Solo, the Lift operator is just a normal ride": the solo player always acts."""
+    state = pos({"lift_operator": True, "players": 1}, [LOW])
+    state.signal(0, "up1", "no-big-jump")
+    assert state.observation(0).signals == ((0, 0, "no-big-jump"),)
