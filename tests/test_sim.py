@@ -94,7 +94,7 @@ def test_simulate_command_json_csv_table_and_plot(tmp_path: Path) -> None:
     assert {"starter-wins", "simple-wins", "turns-per-player"} <= ids
     assert plot.stat().st_size > 1000
     csv_out = cardtable("simulate", "duel", "--games", "20", "--csv", "--workers", "1")
-    assert csv_out.stdout.startswith("id,label,text,ours,low,high,games,unit")
+    assert csv_out.stdout.startswith("id,label,text,ours,low,high,games,unit,note")
     text = cardtable("simulate", "duel", "--games", "20", "--workers", "1")
     assert "95% interval" in text.stdout and "games/s" in text.stdout
 
@@ -114,5 +114,20 @@ def test_balance_command_json(tmp_path: Path) -> None:
     assert [row["id"] for row in data["rows"]][:2] == ["starter-wins",
                                                        "starter-wins-two-card-first-turn"]
     row = data["rows"][0]
-    assert set(row) == {"id", "label", "text", "ours", "low", "high", "games", "unit"}
+    assert set(row) == {"id", "label", "text", "ours", "low", "high", "games", "unit", "note"}
     assert row["text"] == 49.0 and row["games"] == 30 and data["seconds"] > 0
+
+
+def test_paternoster_balance_rows_have_the_documented_ids() -> None:
+    from cardtable.sim.balance import paternoster_rows
+
+    ids = [row.id for row in paternoster_rows()]
+    assert {"players-2", "players-3", "players-4", "two-cars", "tower-4", "tower-5"} <= set(ids)
+    assert [i for i in ids if i.startswith("tokens-")] == [f"tokens-{n}" for n in range(5)]
+    assert "level-normal" in ids and "level-expert" in ids
+
+
+def test_talking_bots_signal_in_the_lab() -> None:
+    """The lab's games use the same signals as the simple team plays with."""
+    result = simulate(SimSpec("paternoster", {}, ("simple",), 10, seed=4), workers=1)
+    assert len(result.rows) == 10 and result.summary("perfect").count == 10

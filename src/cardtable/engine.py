@@ -27,7 +27,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar
+from typing import (
+    Any,
+    ClassVar,
+    Generic,
+    NamedTuple,
+    Protocol,
+    Self,
+    TypeVar,
+    runtime_checkable,
+)
 
 from cardtable.cards import Card
 
@@ -46,6 +55,8 @@ __all__ = [
     "RecordError",
     "ReplayError",
     "State",
+    "Talker",
+    "TalkingState",
     "jsonable",
     "play_out",
     "replay",
@@ -385,14 +396,40 @@ def replay(record: Record, game: Game[State] | None = None) -> State:
     return state
 
 
+@runtime_checkable
+class Talker(Protocol):
+    """A bot that also talks: the signals it wants to show, by pile."""
+
+    def signals(self, observation: Observation) -> Mapping[int, str]: ...
+
+
+@runtime_checkable
+class TalkingState(Protocol):
+    """A game whose seats may signal (Paternoster, Team duel): signals are not moves."""
+
+    turn: int
+
+    def sync_signals(self, seat: int, wanted: Mapping[int, str]) -> None: ...
+
+
 def play_out(
     state: State, bots: Mapping[int, Bot], rng: random.Random, max_moves: int = 100_000
 ) -> Outcome:
-    """Let bots play a game to its end; when several seats may act, ``rng`` picks one."""
+    """Let bots play a game to its end; when several seats may act, ``rng`` picks one.
+
+    In a game with signals, talking bots update theirs at the start of every turn.
+    """
+    talking = isinstance(state, TalkingState)
+    talkers = [(s, b) for s, b in bots.items() if talking and isinstance(b, Talker)]
+    turn = -1
     for _ in range(max_moves):
         outcome = state.outcome()
         if outcome is not None:
             return outcome
+        if talkers and isinstance(state, TalkingState) and state.turn != turn:
+            turn = state.turn
+            for seat, talker in talkers:
+                state.sync_signals(seat, talker.signals(state.observation(seat)))
         seats = state.to_act()
         seat = seats[0] if len(seats) == 1 else rng.choice(seats)
         bot = bots[seat]

@@ -10,6 +10,7 @@ _MODULES = {
     "duel": "cardtable.games.duel.rules:DUEL",
     "duel52": "cardtable.games.duel52.rules:DUEL52",
     "matebeta": "cardtable.games.matebeta.rules:MATEBETA",
+    "paternoster": "cardtable.games.paternoster.rules:PATERNOSTER",
 }
 
 

@@ -24,12 +24,15 @@ class Row:
     bots: tuple[str, ...]
     metric: str
     text: float | None
+    note: str = ""
+    """What the rule text says in words, where it gives no figure."""
 
 
 def _row(id: str, label: str, metric: str, text: float | None,
          options: dict[str, Any] | None = None, bots: tuple[str, ...] = ("simple",),
-         game: str = "duel") -> Row:
-    return Row(id, label, game, tuple(sorted((options or {}).items())), bots, metric, text)
+         game: str = "duel", note: str = "") -> Row:
+    return Row(id, label, game, tuple(sorted((options or {}).items())), bots, metric, text,
+               note)
 
 
 DUEL_ROWS = [
@@ -46,8 +49,40 @@ DUEL_ROWS = [
          "turns-per-player", 5.0, {"hard_push": True}),
 ]
 
+def paternoster_rows() -> list[Row]:
+    """Perfect-game rates of the simple computer team (two players unless said)."""
+    from cardtable.games.paternoster.levels import LEVELS
+
+    def row(id: str, label: str, options: dict[str, Any], note: str = "") -> Row:
+        return _row(id, label, "perfect", None, options, game="paternoster", note=note)
+
+    rows = [row(f"level-{level.name}", f"level {level.name}", level.options,
+                "a ladder from easy to expert")
+            for level in LEVELS]
+    rows += [row(f"players-{n}", f"{n} players", {"players": n},
+                 {2: "", 3: "a bit harder than two", 4: "about the same as two"}[n])
+             for n in (2, 3, 4)]
+    rows += [row(f"tokens-{n}", f"{n} emergency token{'s' if n != 1 else ''}",
+                 {"tokens": n} if n else {}, "each token adds about ten points" if n else "")
+             for n in range(5)]
+    rows += [
+        row("two-cars", "Two cars (experts)", {"two_cars": True}, "tough"),
+        row("tower-4", "Tower, 6 players, 4 cards", {"tower": True, "players": 6}, "tough"),
+        row("tower-5", "Tower, 6 players, 5 cards",
+            {"tower": True, "players": 6, "tower_hand": 5}, "much easier than with 4"),
+    ]
+    return rows
+
+
+TITLES = {
+    "duel": "Paternoster Duel: the rule text's balance figures beside our simulation",
+    "paternoster": "Paternoster: share of perfect games (all cards down), simple computer "
+                   "team, two players unless said",
+}
+
 REPORTS: dict[str, Callable[[], list[Row]]] = {
     "duel": lambda: DUEL_ROWS,
+    "paternoster": paternoster_rows,
 }
 
 
@@ -67,7 +102,7 @@ def run_report(
     lines = []
     for row in rows:
         summary = results[_key(row)].summary(row.metric)
-        lines.append(Line.of(summary, row.label, row.text, row.id))
+        lines.append(Line.of(summary, row.label, row.text, row.id, row.note))
     return lines
 
 

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from cardtable.sim import report
-from cardtable.sim.balance import REPORTS, run_report, total_games
+from cardtable.sim.balance import REPORTS, TITLES, run_report, total_games
 from cardtable.sim.runner import Progress as ProgressFn
 from cardtable.sim.runner import SimSpec, simulate
 from cardtable.sim.setup import bot_names, build_options, resolve_game
@@ -76,7 +76,7 @@ def balance_command(args: argparse.Namespace) -> int:
     with progress_bar(total_games(rows, args.games), f"balance {args.game}") as progress:
         lines = run_report(rows, args.games, args.seed, args.workers, progress)
     seconds = time.perf_counter() - start
-    title = f"Balance of {resolve_game(args.game).name}: rule text against our simulation"
+    title = TITLES[args.game]
     if args.plot:
         report.plot(Path(args.plot), title, lines)
     if args.json:

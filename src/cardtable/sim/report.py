@@ -28,10 +28,12 @@ class Line:
     """``%`` for rates (numbers in percent), else the unit of a mean."""
     text: float | None = None
     spread: float | None = None
+    note: str = ""
+    """What the rule text says in words, where it gives no figure."""
 
     @classmethod
     def of(cls, summary: Summary, label: str | None = None, text: float | None = None,
-           id: str | None = None) -> Line:
+           id: str | None = None, note: str = "") -> Line:
         scale = 100.0 if summary.kind == "rate" else 1.0
         return cls(
             id=id or summary.name,
@@ -43,6 +45,7 @@ class Line:
             unit="%" if summary.kind == "rate" else "",
             text=text,
             spread=summary.spread if summary.kind == "mean" else None,
+            note=note,
         )
 
     @property
@@ -57,6 +60,7 @@ class Line:
             "id": self.id, "label": self.label, "text": self.text,
             "ours": round(self.ours, 3), "low": round(self.low, 3),
             "high": round(self.high, 3), "games": self.games, "unit": self.unit,
+            "note": self.note,
         }
 
 
@@ -81,7 +85,8 @@ def table(title: str, lines: Sequence[Line], with_text: bool) -> Table:
         cells = [line.label]
         if with_text:
             mark = {None: "", True: " ✓", False: " ✗"}[line.agrees]
-            cells.append(fmt(line.text, line.unit) + mark)
+            said = fmt(line.text, line.unit) + mark if line.text is not None else line.note
+            cells.append(said or "—")
         cells += [fmt(line.ours, line.unit), interval]
         if not with_text:
             cells.append("" if line.spread is None else f"{line.spread:.2f}")
@@ -99,11 +104,11 @@ def print_table(console: Console, title: str, lines: Sequence[Line], with_text: 
 def to_csv(lines: Sequence[Line]) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["id", "label", "text", "ours", "low", "high", "games", "unit"])
+    columns = ("id", "label", "text", "ours", "low", "high", "games", "unit", "note")
+    writer.writerow(columns)
     for line in lines:
         data = line.to_json()
-        writer.writerow([data[k] if data[k] is not None else "" for k in
-                         ("id", "label", "text", "ours", "low", "high", "games", "unit")])
+        writer.writerow([data[k] if data[k] is not None else "" for k in columns])
     return out.getvalue()
 
 
