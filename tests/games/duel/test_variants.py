@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 
 from cardtable.cards import parse_card
-from cardtable.engine import OptionError
+from cardtable.engine import IllegalMove, OptionError
 from cardtable.games.duel import DUEL, DuelState
+from cardtable.games.duel.bots import SimpleDuelBot
 from cardtable.games.duel.positions import arrange_deal
 from cardtable.games.duel.variants import from_variants, parse_options
 from cardtable.testing import assert_refused_unchanged
@@ -359,3 +360,32 @@ def test_variant_names_give_options() -> None:
 def test_standard_options_are_the_empty_object() -> None:
     assert parse_options({}).to_json() == {}
     assert DUEL.new(seed=1).record().options == {}
+
+
+def test_variant_team_partners_talk_only_through_signals() -> None:
+    """DESIGN 9: partners talk only through signals (Paternoster 11): everyone sees them, they
+    are not moves, and only the Team duel has them."""
+    state = new(team=True)
+    state.signal(0, "up", "dont-play")
+    for seat in (None, 0, 1, 2, 3):
+        assert state.observation(seat).signals == ((0, 0, "dont-play"),)
+    assert state.history == [] and state.signal_log == [(0, 0, "up", "dont-play")]
+    state.clear_signal(0, "up")
+    assert state.observation(2).signals == ()
+    with pytest.raises(IllegalMove, match="not a signal"):
+        state.signal(0, "up", "I hold the 9H")
+    with pytest.raises(IllegalMove, match="no pile"):
+        state.signal(0, "left", "help")
+    two = new()
+    with pytest.raises(IllegalMove, match="only the Team duel"):
+        two.signal(0, "up", "help")
+
+
+def test_variant_team_bot_offers_help_for_its_step_back() -> None:
+    """The simple player says "I can help this pile" when it holds the step back."""
+    state = new({0: ["10H", "2D", "3D", "4D", "5D", "6D"], 2: ["9H", "KD", "QD", "JD", "8D",
+                                                             "7D"]}, team=True)
+    state.play(0, "play 10H up")
+    state.play(0, "end")
+    assert SimpleDuelBot(1).signals(state.observation(2)) == {0: "help"}
+    assert SimpleDuelBot(1).signals(new().observation(0)) == {}

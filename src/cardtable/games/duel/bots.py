@@ -32,6 +32,8 @@ Costs = dict[Card, tuple[int, int]]
 SMALL_STEP = 3
 """An extra card is played only when it is at most this many ladder steps away."""
 STEP_BACK = -1
+KEEP_OFF = 10
+"""Extra cost of a pile a partner asked to leave alone."""
 NO_FIT = 10_000
 
 
@@ -46,16 +48,26 @@ class SimpleDuelBot:
 
     def act(self, observation: Observation) -> DuelMove:
         assert isinstance(observation, DuelObservation)
-        move = self._choose(observation.facts())
+        move = self._choose(observation.facts(), _avoided(observation))
         return move if move is not None else observation.legal_moves()[0]
+
+    def signals(self, observation: Observation) -> dict[int, str]:
+        """Team duel: "I can help this pile" on each own pile it holds a step back for."""
+        assert isinstance(observation, DuelObservation)
+        if not observation.options.team or observation.seat is None:
+            return {}
+        f = observation.facts()
+        return {pile: "help" for pile in (UP, DOWN)
+                if any(_costs(f)[card][pile] == STEP_BACK for card in f.hand)}
 
     def plan(self, observation: Observation) -> list[DuelMove]:
         """The rest of this turn at once: the moves ``act`` would pick one by one."""
         assert isinstance(observation, DuelObservation)
         f = observation.facts()
+        avoid = _avoided(observation)
         moves: list[DuelMove] = []
         while True:
-            move = self._choose(f)
+            move = self._choose(f, avoid)
             if move is None:
                 return moves or [observation.legal_moves()[0]]
             moves.append(move)
@@ -65,8 +77,10 @@ class SimpleDuelBot:
             if not f.hand:
                 return moves
 
-    def _choose(self, f: SeatFacts) -> DuelMove | None:
+    def _choose(self, f: SeatFacts, avoid: frozenset[int] = frozenset()) -> DuelMove | None:
         costs = _costs(f)
+        for pile in avoid:
+            costs = {card: _keep_off(both, pile) for card, both in costs.items()}
         if f.blitz:
             return self._blitz(f, costs)
         best = self._best_play(f, costs)
@@ -134,6 +148,20 @@ class SimpleDuelBot:
         if len(moves) == 1:
             return moves[0]
         return moves[self.rng.randrange(len(moves))]
+
+
+def _avoided(observation: DuelObservation) -> frozenset[int]:
+    """Own piles a partner asked to leave alone ("help" or "don't play here")."""
+    return frozenset(pile for seat, pile, kind in observation.signals
+                     if seat != observation.seat and kind in ("help", "dont-play"))
+
+
+def _keep_off(both: tuple[int, int], pile: int) -> tuple[int, int]:
+    """A pile a partner asked to leave alone costs more (a step back still pays)."""
+    cost = both[pile]
+    if cost in (STEP_BACK, NO_FIT):
+        return both
+    return (cost + KEEP_OFF, both[1]) if pile == UP else (both[0], cost + KEEP_OFF)
 
 
 def _costs(f: SeatFacts) -> Costs:

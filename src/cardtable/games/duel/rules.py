@@ -34,6 +34,7 @@ from cardtable.engine import (
     State,
 )
 from cardtable.games.duel.variants import DuelOptions, parse_options
+from cardtable.signals import Signals
 
 UP, DOWN = 0, 1
 PILE_NAMES = ("up", "down")
@@ -309,6 +310,8 @@ class DuelObservation(Observation):
     """Per seat: pushed this turn (Blitz: since its last own-pile card)."""
     step_back_used: tuple[bool, ...]
     outcome: DuelOutcome | None
+    signals: tuple[tuple[int, int, str], ...] = ()
+    """Team duel: current signals as (seat, own team's pile 0 up / 1 down, kind)."""
 
     def facts(self) -> SeatFacts:
         """The rule facts for the observing seat (a spectator may do nothing)."""
@@ -376,7 +379,7 @@ def _facts(
 # --- state ---------------------------------------------------------------------------
 
 
-class DuelState(State):
+class DuelState(State, Signals):
     """A game of Paternoster Duel in progress (all variants)."""
 
     def __init__(
@@ -403,6 +406,7 @@ class DuelState(State):
         self.step_back_used = [False] * self.seats
         self.result: DuelOutcome | None = None
         self._facts_cache: SeatFacts | None = None
+        self._init_signals()
         if options.blitz:
             self._check_blitz_end()
         else:
@@ -452,6 +456,7 @@ class DuelState(State):
             pushed=tuple(self.pushed),
             step_back_used=tuple(self.step_back_used),
             outcome=self.result,
+            signals=self.signal_view(),
         )
 
     def clone(self) -> Self:
@@ -464,6 +469,7 @@ class DuelState(State):
         other.pushed = list(self.pushed)
         other.step_back_used = list(self.step_back_used)
         other._facts_cache = None
+        self._copy_signals_into(other)
         return other
 
     # --- moves ---
@@ -586,6 +592,33 @@ class DuelState(State):
         else:
             self._finish(DuelOutcome(0 if left[0] < left[1] else 1, "fewer-cards", self.seats))
 
+    # --- signals (Team duel: partners talk only through signals) ---
+    @property
+    def turn(self) -> int:
+        return self.turns
+
+    def signal_refusal(self, seat: int) -> str | None:
+        if not 0 <= seat < self.seats:
+            return f"there is no seat {seat} in this game"
+        if not self.opts.team:
+            return "signals are for partners: only the Team duel has them"
+        if self.result is not None:
+            return "the game is over"
+        return None
+
+    def signal_pile(self, pile: int | str) -> int:
+        pid = PILE_NAMES.index(pile) if pile in PILE_NAMES else pile
+        if not isinstance(pid, int) or pid not in (UP, DOWN):
+            raise IllegalMove(f"there is no pile {pile}: signal on your team's 'up' or 'down' "
+                              "pile", "no-such-pile")
+        return pid
+
+    def signal_pile_name(self, pile: int) -> str:
+        return PILE_NAMES[pile]
+
+    def signal_seats(self) -> int:
+        return self.seats
+
     def cards_left(self, team: int) -> int:
         """Cards a team still has to play (hands and draw pile)."""
         return self._team_cards(team)
@@ -694,6 +727,8 @@ class Duel(Game[DuelState]):
         state.step_back_used = list(obs.step_back_used)
         state.result = obs.outcome
         state._facts_cache = None
+        state._init_signals()
+        state.signals = {(s, p): k for s, p, k in obs.signals}
         return state
 
 

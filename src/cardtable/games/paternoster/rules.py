@@ -68,10 +68,10 @@ from cardtable.engine import (
     State,
 )
 from cardtable.games.paternoster.variants import (
-    SIGNAL_KINDS,
     PaternosterOptions,
     parse_options,
 )
+from cardtable.signals import Signals
 
 PILE_NAMES = ("up1", "up2", "up3", "down1", "down2", "down3")
 PILE_IDS = {name: i for i, name in enumerate(PILE_NAMES)}
@@ -515,7 +515,7 @@ def _duties(options: PaternosterOptions, tops: Sequence[Card | None],
 # --- state ---------------------------------------------------------------------------
 
 
-class PaternosterState(State):
+class PaternosterState(State, Signals):
     """A game of Paternoster in progress (all variants)."""
 
 
@@ -551,10 +551,7 @@ class PaternosterState(State):
         self.three_next = False
         self.last_pile = -1
         self.result: PaternosterOutcome | None = None
-        self.signals: dict[tuple[int, int], str] = {}
-        self.signal_log: list[tuple[int, int, str, str | None]] = []
-        """Every signal change as (moves made so far, seat, pile name, kind or
-        ``None`` for cleared): the server stores it beside the record."""
+        self._init_signals()
         self._start_turn(starter)
 
     # --- contract ---
@@ -592,7 +589,7 @@ class PaternosterState(State):
             step_back_used=self.step_back_used,
             token_used=self.token_used,
             three_next=self.three_next,
-            signals=tuple(sorted((s, p, k) for (s, p), k in self.signals.items())),
+            signals=self.signal_view(),
             outcome=self.result,
         )
 
@@ -604,8 +601,7 @@ class PaternosterState(State):
         other.draw = list(self.draw)
         other.piles = [list(p) for p in self.piles]
         other.top_turns = list(self.top_turns)
-        other.signals = dict(self.signals)
-        other.signal_log = list(self.signal_log)
+        self._copy_signals_into(other)
         return other
 
     # --- public helpers ---
@@ -628,40 +624,7 @@ class PaternosterState(State):
         return signal_refusal(self.opts, seat, self.turn_seat, self.tops(),
                               self.result is not None)
 
-    def signal(self, seat: int, pile: int | str, kind: str) -> None:
-        """Set ``seat``'s signal on a pile; raises :class:`IllegalMove` saying why not."""
-        pid = self._signal_pile(pile)
-        if kind not in SIGNAL_KINDS:
-            raise IllegalMove(f"'{kind}' is not a signal (signals: {', '.join(SIGNAL_KINDS)})",
-                              "no-such-signal")
-        reason = self.signal_refusal(seat)
-        if reason is not None:
-            raise IllegalMove(reason, "no-signal")
-        if self.signals.get((seat, pid)) == kind:
-            return
-        self.signals[(seat, pid)] = kind
-        self.signal_log.append((len(self.history), seat, PILE_NAMES[pid], kind))
-
-    def clear_signal(self, seat: int, pile: int | str) -> None:
-        """Take back ``seat``'s signal on a pile (always allowed; nothing if none)."""
-        pid = self._signal_pile(pile)
-        if not 0 <= seat < self.opts.players:
-            raise IllegalMove(f"there is no seat {seat} in this game", "no-such-seat")
-        if self.signals.pop((seat, pid), None) is not None:
-            self.signal_log.append((len(self.history), seat, PILE_NAMES[pid], None))
-
-    def sync_signals(self, seat: int, wanted: Mapping[int, str]) -> None:
-        """Make ``seat``'s signals what it wants, as far as the rules let it talk now."""
-        for (who, pile), kind in list(self.signals.items()):
-            if who == seat and wanted.get(pile) != kind:
-                self.clear_signal(seat, pile)
-        if self.signal_refusal(seat) is not None:
-            return
-        for pile, kind in wanted.items():
-            if self.signals.get((seat, pile)) != kind:
-                self.signal(seat, pile, kind)
-
-    def _signal_pile(self, pile: int | str) -> int:
+    def signal_pile(self, pile: int | str) -> int:
         pid = PILE_IDS.get(pile) if isinstance(pile, str) else pile
         if pid is None or pid not in self.pile_ids:
             names = ", ".join(PILE_NAMES[p] for p in self.pile_ids)
@@ -669,10 +632,11 @@ class PaternosterState(State):
                               "no-such-pile")
         return pid
 
-    def _clear_all_signals(self) -> None:
-        for seat, pid in sorted(self.signals):
-            self.signal_log.append((len(self.history), seat, PILE_NAMES[pid], None))
-        self.signals.clear()
+    def signal_pile_name(self, pile: int) -> str:
+        return PILE_NAMES[pile]
+
+    def signal_seats(self) -> int:
+        return self.opts.players
 
     # --- moves ---
     def _facts(self, seat: int) -> SeatFacts:
@@ -742,7 +706,7 @@ class PaternosterState(State):
             events.append(Event("passenger", seat, {"card": card.text,
                                                     "delivered": self.delivered}))
         if opts.command_cards and card in BLACK_JACKS and self.signals:
-            self._clear_all_signals()
+            self.clear_all_signals()
         if self.cards_left() == 0:
             self._finish(None)
             return events

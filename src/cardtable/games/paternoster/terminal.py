@@ -29,11 +29,11 @@ from cardtable.games.paternoster.rules import (
     pile_ids,
 )
 from cardtable.games.paternoster.variants import (
-    SIGNAL_KINDS,
     VARIANTS,
     PaternosterOptions,
     from_variants,
 )
+from cardtable.signals import SIGNAL_KINDS
 
 SIGNAL_TEXT = {
     "dont-play": "please don't play here",

@@ -23,10 +23,6 @@ from cardtable.engine import OptionError, Options
 MAX_TOKENS = 4
 PASSENGER_COUNTS = (0, 3, 4, 5)
 TOWER_HANDS = (4, 5)
-SIGNAL_KINDS = ("dont-play", "good-here", "no-big-jump", "help")
-"""The four things a seat may say about a pile (DESIGN.md Paternoster 11)."""
-
-
 @dataclass(frozen=True)
 class PaternosterOptions(Options):
     """Rule options; the field names are the record's option names."""
