@@ -119,17 +119,33 @@ def jsonable(value: object) -> JSON:
     raise TypeError(f"cannot turn {type(value).__name__} into JSON")
 
 
-class Move(ABC):
-    """A move; its text form (``str(move)``) is what records and clients use."""
+class Move:
+    """A move; its text form (``str(move)``) is what records and clients use.
 
-    __slots__ = ()
+    Games subclass it (adding the fields their rules read) and set ``_text``;
+    two moves are equal when they are of one game and read the same.
+    """
+
+    __slots__ = ("_text",)
+
+    def __init__(self, text: str) -> None:
+        self._text = text
 
     @property
-    @abstractmethod
-    def text(self) -> str: ...
+    def text(self) -> str:
+        return self._text
 
     def __str__(self) -> str:
-        return self.text
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}('{self._text}')"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and type(other) is type(self) and other._text == self._text
+
+    def __hash__(self) -> int:
+        return hash(self._text)
 
 
 class Event(NamedTuple):

@@ -51,7 +51,7 @@ PUSH_REACH = 2
 class DuelMove(Move):
     """``play <card> up|down``, ``push <card> up|down``, ``end`` or (Blitz) ``draw``."""
 
-    __slots__ = ("_text", "card", "kind", "pile")
+    __slots__ = ("card", "kind", "pile")
 
     def __init__(self, kind: str, card: Card | None = None, pile: int | None = None) -> None:
         self.kind = kind
@@ -62,18 +62,6 @@ class DuelMove(Move):
         else:
             self._text = f"{kind} {card.text} {PILE_NAMES[pile]}"
 
-    @property
-    def text(self) -> str:
-        return self._text
-
-    def __repr__(self) -> str:
-        return f"DuelMove('{self._text}')"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, DuelMove) and other._text == self._text
-
-    def __hash__(self) -> int:
-        return hash(self._text)
 
 
 PLAY = tuple((DuelMove("play", c, UP), DuelMove("play", c, DOWN)) for c in CARDS)

@@ -59,7 +59,7 @@ KIND_ORDER = {k: i for i, k in enumerate(CHOICES + ACTIONS)}
 class D52Move(Move):
     """One move; ``text`` is its canonical notation."""
 
-    __slots__ = ("_text", "actors", "card", "kind", "lane", "targets")
+    __slots__ = ("actors", "card", "kind", "lane", "targets")
 
     def __init__(self, kind: str, *, card: Card | None = None, lane: int | None = None,
                  actors: tuple[Pos, ...] = (), targets: tuple[Pos, ...] = ()) -> None:
@@ -70,18 +70,6 @@ class D52Move(Move):
         self.targets = targets
         self._text = _format(self)
 
-    @property
-    def text(self) -> str:
-        return self._text
-
-    def __repr__(self) -> str:
-        return f"D52Move('{self._text}')"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, D52Move) and other._text == self._text
-
-    def __hash__(self) -> int:
-        return hash(self._text)
 
     def sort_key(self) -> tuple[int, tuple[int, ...], tuple[Pos, ...], tuple[Pos, ...]]:
         card = (self.card if self.card is not None else -1, self.lane or 0)

@@ -137,25 +137,13 @@ KINDS = (FOREPLACE, KEEP, LEAD, ANSWER)
 class MateBetaMove(Move):
     """``foreplace <card>``, ``keep``, ``lead <card>`` or ``answer <card>``."""
 
-    __slots__ = ("_text", "card", "kind")
+    __slots__ = ("card", "kind")
 
     def __init__(self, kind: str, card: Card | None = None) -> None:
         self.kind = kind
         self.card = card
         self._text = kind if card is None else f"{kind} {card.text}"
 
-    @property
-    def text(self) -> str:
-        return self._text
-
-    def __repr__(self) -> str:
-        return f"MateBetaMove('{self._text}')"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, MateBetaMove) and other._text == self._text
-
-    def __hash__(self) -> int:
-        return hash(self._text)
 
 
 KEEP_MOVE = MateBetaMove(KEEP)

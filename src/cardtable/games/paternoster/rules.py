@@ -111,7 +111,7 @@ def is_up(pile: int) -> bool:
 class PaternosterMove(Move):
     """``play <card> <pile>``, ``give <card> <seat>``, ``end``, ``token-end``, ``timeout``."""
 
-    __slots__ = ("_text", "card", "kind", "pile", "target")
+    __slots__ = ("card", "kind", "pile", "target")
 
     def __init__(self, kind: str, card: Card | None = None, pile: int = -1,
                  target: int = -1) -> None:
@@ -126,18 +126,6 @@ class PaternosterMove(Move):
         else:
             self._text = f"give {card.text} {target}"
 
-    @property
-    def text(self) -> str:
-        return self._text
-
-    def __repr__(self) -> str:
-        return f"PaternosterMove('{self._text}')"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, PaternosterMove) and other._text == self._text
-
-    def __hash__(self) -> int:
-        return hash(self._text)
 
 
 PLAY = tuple(tuple(PaternosterMove("play", c, p) for p in range(6)) for c in CARDS)
