@@ -33,6 +33,10 @@ class Signals(ABC):
         self.signals = {}
         self.signal_log = []
 
+    def has_signals(self) -> bool:
+        """Whether the options allow signals at all (a game may say no for some variants)."""
+        return True
+
     @abstractmethod
     def signal_refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not signal now, or ``None``."""

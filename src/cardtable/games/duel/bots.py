@@ -197,18 +197,25 @@ def _costs(f: SeatFacts) -> Costs:
 
 
 def _after(f: SeatFacts, move: DuelMove) -> SeatFacts:
-    """The seat's facts after its own ``play`` or ``push`` (nobody else moves meanwhile)."""
+    """The seat's facts after its own ``play`` or ``push`` (nobody else moves meanwhile).
+
+    Built field by field rather than with ``_replace``: this runs for every planned move.
+    """
     card, pile = move.card, move.pile
     assert card is not None and pile is not None
-    hand = list(f.hand)
+    (seat, acting, turn_seat, over, hand, own, other, twins, hard, push_allowed, pushed,
+     step_back_used, owed, blitz, can_draw) = f
+    hand = list(hand)
     hand.remove(card)
     if move.kind == "push":
-        other = (card, f.other[1]) if pile == UP else (f.other[0], card)
-        return f._replace(hand=hand, other=other, pushed=True)
-    step_back = not fits(card, f.own[pile], pile, f.twins)
-    own = (card, f.own[1]) if pile == UP else (f.own[0], card)
-    return f._replace(hand=hand, own=own, owed=f.owed - 1,
-                      step_back_used=f.step_back_used or step_back)
+        other = (card, other[1]) if pile == UP else (other[0], card)
+        pushed = True
+    else:
+        step_back_used = step_back_used or not fits(card, own[pile], pile, twins)
+        own = (card, own[1]) if pile == UP else (own[0], card)
+        owed -= 1
+    return SeatFacts(seat, acting, turn_seat, over, hand, own, other, twins, hard, push_allowed,
+                     pushed, step_back_used, owed, blitz, can_draw)
 
 
 BOT_NAMES = {

@@ -428,7 +428,7 @@ class DuelState(State, Signals):
 
     def observation(self, seat: int | None) -> DuelObservation:
         piles = tuple((tuple(up), tuple(down)) for up, down in self.piles)
-        return DuelObservation(
+        return DuelObservation.build(
             seat=seat,
             options=self.opts,
             hand=tuple(sorted(self.hands[seat])) if seat is not None else (),
@@ -584,6 +584,9 @@ class DuelState(State, Signals):
     @property
     def turn(self) -> int:
         return self.turns
+
+    def has_signals(self) -> bool:
+        return self.opts.team
 
     def signal_refusal(self, seat: int) -> str | None:
         if not 0 <= seat < self.seats:
