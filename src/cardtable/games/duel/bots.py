@@ -129,3 +129,28 @@ class SimpleDuelBot:
             return moves[0]
         moves.sort(key=lambda m: m.text)
         return moves[self.rng.randrange(len(moves))]
+
+
+class RandomDuelBot:
+    """Plays a random legal move (its own seeded generator): the weakest opponent."""
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, observation: Observation) -> DuelMove:
+        assert isinstance(observation, DuelObservation)
+        moves = observation.legal_moves()
+        return moves[self.rng.randrange(len(moves))]
+
+
+BOT_NAMES = ("simple", "random")
+"""The names :func:`make_bot` offers, strongest first."""
+
+
+def make_bot(name: str, seed: int | None) -> SimpleDuelBot | RandomDuelBot:
+    """A duel computer player by name: ``simple`` (pushes every turn) or ``random``."""
+    if name == "simple":
+        return SimpleDuelBot(seed, push="always")
+    if name == "random":
+        return RandomDuelBot(seed)
+    raise ValueError(f"unknown duel computer player '{name}' (known: {', '.join(BOT_NAMES)})")
