@@ -354,7 +354,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         conn = Conn(table, seat, send, seen, game_no)
         table.connect(conn)
         writer = asyncio.get_running_loop().create_task(conn.writer())
-        bucket = _Bucket(rate=20.0, burst=40.0)
+        bucket = _Bucket(rate=settings.ws_rate, burst=2 * settings.ws_rate)
         try:
             while True:
                 message = await websocket.receive()

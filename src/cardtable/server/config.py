@@ -22,6 +22,8 @@ class Settings:
     """After a restart no clock runs out sooner than this many seconds."""
     max_message_bytes: int = 16 * 1024
     """Largest WebSocket message or HTTP body the server reads."""
+    ws_rate: float = 50.0
+    """Messages per second a WebSocket client may send (bursts of twice that are fine)."""
     signal_interval: float = 0.5
     """A seat may send at most one signal per this many seconds."""
     sqlite_synchronous: str = "NORMAL"

@@ -29,6 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "crashed machine (slower)")
     parser.add_argument("--secure-cookies", action="store_true",
                         help="send seat cookies over HTTPS only (behind a TLS proxy)")
+    parser.add_argument("--ws-rate", type=float, default=50.0,
+                        help="messages per second one WebSocket client may send (default 50)")
     parser.add_argument("--log-level", default="info",
                         choices=("critical", "error", "warning", "info", "debug"))
     parser.add_argument("--access-log", action="store_true", help="log every HTTP request")
@@ -47,6 +49,7 @@ def serve(args: argparse.Namespace) -> int:
         restart_grace=max(0.0, args.restart_grace),
         sqlite_synchronous=args.sqlite_sync,
         secure_cookies=args.secure_cookies,
+        ws_rate=max(1.0, args.ws_rate),
     )
     logging.basicConfig(level=args.log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
