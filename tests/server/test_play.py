@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from harness import Server, check_no_hidden_cards, play
 
+pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
+
 VARIANTS = {
     "standard": [],
     "blitz": ["blitz"],
