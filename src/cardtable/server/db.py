@@ -186,7 +186,7 @@ class Database:
     def _run_batch(self, batch: list[Any]) -> None:
         try:
             with self.engine.begin() as conn:
-                results = [fn(conn, *args) for fn, args, _fut, _loop in batch]
+                results = self._execute(conn, batch)
         except Exception:
             if len(batch) > 1:
                 for item in batch:
@@ -200,6 +200,28 @@ class Database:
         self.commits += 1
         for (_fn, _args, future, loop), result in zip(batch, results, strict=True):
             loop.call_soon_threadsafe(_settle, future, result, None)
+
+
+    @staticmethod
+    def _execute(conn: Connection, batch: list[Any]) -> list[Any]:
+        """Run a batch; work whose function has a ``many`` form (moves) goes in one call.
+
+        Reordering within a batch is safe: each table has at most one write in
+        flight (its lock), so two pieces of one batch never concern one table.
+        """
+        results: list[Any] = [None] * len(batch)
+        grouped: dict[Any, list[int]] = {}
+        for i, (fn, args, _fut, _loop) in enumerate(batch):
+            many = getattr(fn, "many", None)
+            if many is not None:
+                grouped.setdefault(many, []).append(i)
+            else:
+                results[i] = fn(conn, *args)
+        for many, indexes in grouped.items():
+            for i, result in zip(indexes, many(conn, [batch[i][1] for i in indexes]),
+                                 strict=True):
+                results[i] = result
+        return results
 
 
 def _current_exception() -> BaseException:

@@ -31,6 +31,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="send seat cookies over HTTPS only (behind a TLS proxy)")
     parser.add_argument("--ws-rate", type=float, default=50.0,
                         help="messages per second one WebSocket client may send (default 50)")
+    parser.add_argument("--ws", default="websockets", dest="ws_impl",
+                        choices=("auto", "websockets", "websockets-sansio"),
+                        help="uvicorn's WebSocket implementation (default: websockets)")
+    parser.add_argument("--ws-deflate", action="store_true",
+                        help="compress WebSocket messages (less traffic, more CPU)")
     parser.add_argument("--log-level", default="info",
                         choices=("critical", "error", "warning", "info", "debug"))
     parser.add_argument("--access-log", action="store_true", help="log every HTTP request")
@@ -58,6 +63,7 @@ def serve(args: argparse.Namespace) -> int:
     uvicorn.run(
         app, host=args.host, port=args.port, log_level=args.log_level,
         access_log=args.access_log, ws_max_size=settings.max_message_bytes,
-        ws_ping_interval=20.0, ws_ping_timeout=20.0, timeout_graceful_shutdown=5,
+        ws=args.ws_impl, ws_per_message_deflate=args.ws_deflate, ws_ping_interval=20.0, ws_ping_timeout=20.0,
+        timeout_graceful_shutdown=5,
     )
     return 0

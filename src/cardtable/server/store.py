@@ -134,15 +134,35 @@ class MoveWrite:
     status: str
     outcome: dict[str, Any] | None = None
     scores: dict[str, Any] | None = None
+    table_changed: bool = True
+    """Whether the table row changes too (status, deadline, scores); most moves only add
+    a row to ``moves``."""
 
 
 def append_move(conn: Connection, w: MoveWrite) -> None:
     """One accepted move, with what it changes: deadline, status, outcome, scores."""
+    append_moves(conn, [(w,)])
+
+
+def append_moves(conn: Connection, calls: list[tuple[MoveWrite]]) -> list[None]:
+    """Many moves (of different tables) in one statement: the group commit's fast path."""
     now = time.time()
-    conn.execute(moves_t.insert().values(
-        table_id=w.table_id, game_no=w.game_no, idx=w.idx, seat=w.seat, text=w.text,
-        by=w.by, at=now,
-    ))
+    writes = [c[0] for c in calls]
+    conn.execute(moves_t.insert(), [
+        {"table_id": w.table_id, "game_no": w.game_no, "idx": w.idx, "seat": w.seat,
+         "text": w.text, "by": w.by, "at": now}
+        for w in writes
+    ])
+    for w in writes:
+        if w.table_changed or w.outcome is not None:
+            _move_changes(conn, w, now)
+    return [None] * len(writes)
+
+
+append_move.many = append_moves  # type: ignore[attr-defined]
+
+
+def _move_changes(conn: Connection, w: MoveWrite, now: float) -> None:
     values: dict[str, Any] = {
         "updated_at": now, "status": w.status,
         "deadline_at": w.deadline.at if w.deadline else None,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import hmac
 import json
@@ -32,6 +33,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.cards import Card
 from cardtable.engine import (
     DealError,
     Game,
@@ -39,6 +41,7 @@ from cardtable.engine import (
     Observation,
     OptionError,
     State,
+    jsonable,
 )
 from cardtable.games.registry import find_game
 from cardtable.server import store
@@ -66,6 +69,37 @@ class Refusal(Exception):
         if self.rule is not None:
             body["rule"] = self.rule
         return body
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def fast_jsonable(value: Any) -> Any:
+    """:func:`cardtable.engine.jsonable`, faster for the common shapes (it is on the path
+    of every message); anything unusual goes to the engine's own function."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is Card:
+        return value.text
+    if kind is tuple or kind is list:
+        return [fast_jsonable(v) for v in value]
+    names = _FIELDS.get(kind)
+    if names is None:
+        if not dataclasses.is_dataclass(value) or isinstance(value, type):
+            return jsonable(value)
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value))
+    return {name: fast_jsonable(getattr(value, name)) for name in names}
+
+
+def observation_json(observation: Observation) -> dict[str, Any]:
+    """``observation.to_json()``, by the fast path when the game does not override it."""
+    if type(observation).to_json is not Observation.to_json:
+        return observation.to_json()
+    data: dict[str, Any] = fast_jsonable(observation)
+    data["legal"] = [m.text for m in observation.legal_moves()]
+    return data
 
 
 def secret() -> str:
@@ -246,7 +280,7 @@ class LiveTable:
         cached = self._obs_cache.get(seat)
         if cached is not None and cached[0] == self.version and cached[1] == self.revision:
             return cached[2]
-        data = self.state.observation(seat).to_json()
+        data = observation_json(self.state.observation(seat))
         if self.status != "playing" or (seat is not None and seat in self.substitutes):
             data["legal"] = []
         self._obs_cache[seat] = (self.version, self.revision, data)
@@ -336,6 +370,8 @@ class LiveTable:
                 table_id=self.id, game_no=self.game_no, idx=len(self.state.history),
                 seat=seat, text=new.history[-1][1], by=by, deadline=deadline, status=status,
                 outcome=outcome.to_json() if outcome is not None else None, scores=scores,
+                table_changed=(status != self.status or scores is not None
+                               or deadline is not self.deadline),
             )
             try:
                 await self.db.run(store.append_move, write)
