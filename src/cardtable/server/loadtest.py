@@ -250,7 +250,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
     parser.add_argument("--server-arg", action="append", default=[],
-                        help="an argument for the spawned server (repeat), e.g. --server-arg=--ws=wsproto")
+                        help="an argument for the spawned server (repeat), e.g. "
+                             "--server-arg=--ws=auto")
     args = parser.parse_args(argv)
     _raise_fd_limit()
     proc = None
