@@ -241,3 +241,31 @@ def test_any_registered_game_is_served(countdown: None, tmp_path: Path) -> None:
         assert r.status_code == 201, r.text
         info = wait_finished(client, r.json()["table"]["id"])
         assert info["outcome"] is not None
+
+
+def test_move_texts_stay_with_their_seat_unless_the_game_says_public(
+        countdown: None, tmp_path: Path) -> None:
+    """A game's move text may name a hidden card: by default only the mover gets it back;
+    the others and spectators get the engine's public events (the duel says its moves
+    are public, so there everyone sees them)."""
+    with TestClient(create_app(settings(tmp_path))) as client:
+        table_id, tokens = new_table(client, 30.0)
+        url = f"/api/tables/{table_id}/ws"
+        with client.websocket_connect(url, headers={"Authorization": f"Bearer {tokens[0]}"}
+                                      ) as mover, \
+                client.websocket_connect(url, headers={"Authorization": f"Bearer {tokens[1]}"}
+                                         ) as other, \
+                client.websocket_connect(url) as spectator:
+            for ws in (mover, other, spectator):
+                assert ws.receive_json()["version"] == 0
+            mover.send_json({"type": "move", "move": "tick", "version": 0})
+            seen = {}
+            for name, ws in (("mover", mover), ("other", other), ("spectator", spectator)):
+                message = ws.receive_json()
+                while message["version"] < 1:
+                    message = ws.receive_json()
+                seen[name] = [e for e in message["events"] if e["kind"] == "move"]
+            assert seen["mover"][0]["move"] == "tick"
+            for name in ("other", "spectator"):
+                assert "move" not in seen[name][0] and seen[name][0]["seat"] == 0
+                assert [e["kind"] for e in seen["mover"]] == [e["kind"] for e in seen[name]]

@@ -55,6 +55,11 @@ class GameHooks:
             return "timeout"
         return None
 
+    def public_moves(self, options: Options) -> bool:
+        """Whether a move's text may be shown to everyone. By default only the mover sees
+        it (a move may name a hidden card); the engine's public events tell the rest."""
+        return False
+
     def realtime(self, options: Options) -> bool:
         """Whether seats act at the same time (no turns), so bots act at their own speed."""
         return bool(getattr(options, "blitz", False))
@@ -93,6 +98,10 @@ class DuelHooks(GameHooks):
     """Paternoster Duel: first to two wins; the loser starts; Team duel signals."""
 
     default_match_wins = 2
+
+    def public_moves(self, options: Options) -> bool:
+        return True  # every duel move puts a card face up, ends a turn or draws
+
     KINDS = ("dont-play", "good-here", "no-big-jump", "can-help")
     """Paternoster's talking rule as signals, per pile of the own team."""
 
@@ -143,6 +152,9 @@ class PaternosterHooks(GameHooks):
 
 class MateBetaHooks(GameHooks):
     """MateBeta: the deal passes to the other seat each game (dealer order)."""
+
+    def public_moves(self, options: Options) -> bool:
+        return True  # open hands: perfect information
 
     def next_deal(self, game: Game, options: Options, previous: State,
                   rng: random.Random) -> dict[str, Any]:

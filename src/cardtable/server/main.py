@@ -31,9 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="send seat cookies over HTTPS only (behind a TLS proxy)")
     parser.add_argument("--ws-rate", type=float, default=50.0,
                         help="messages per second one WebSocket client may send (default 50)")
-    parser.add_argument("--ws", default="websockets", dest="ws_impl",
+    parser.add_argument("--ws", default="auto", dest="ws_impl",
                         choices=("auto", "websockets", "websockets-sansio"),
-                        help="uvicorn's WebSocket implementation (default: websockets)")
+                        help="uvicorn's WebSocket implementation (default: auto)")
     parser.add_argument("--ws-deflate", action="store_true",
                         help="compress WebSocket messages (less traffic, more CPU)")
     parser.add_argument("--log-level", default="info",

@@ -140,7 +140,7 @@ class BotPool:
                 self._executor, think, game_id, name, seed, observation)
 
     def close(self) -> None:
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        self._executor.shutdown(wait=True, cancel_futures=True)
 
 
 # --- connections ---------------------------------------------------------------------
@@ -234,6 +234,7 @@ class LiveTable:
         self._clock: asyncio.TimerHandle | None = None
         self._last_signal: dict[int, float] = {}
         self._turn_key: object = self.hooks.turn_key(state)
+        self._public_moves = self.hooks.public_moves(state.options)
         self.closed = False
 
     # --- views ---
@@ -292,6 +293,8 @@ class LiveTable:
             conn.pos = 0
         events = self.log[conn.pos:]
         conn.pos = len(self.log)
+        if not self._public_moves:
+            events = [_hide_move(e, conn.seat) for e in events]
         message: dict[str, Any] = {
             "type": "state",
             "table": self.id,
@@ -686,6 +689,13 @@ class LiveTable:
         for task in self._bot_tasks.values():
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+
+
+def _hide_move(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """A move's text only for its own seat; others learn what happened from the events."""
+    if event.get("kind") != "move" or event.get("seat") == seat or "move" not in event:
+        return event
+    return {k: v for k, v in event.items() if k != "move"}
 
 
 # --- all tables ----------------------------------------------------------------------
