@@ -180,3 +180,19 @@ def test_computer_table_goes_on_after_kill9(fresh_server: Server) -> None:
     assert len(record["moves"]) == final["version"]
     assert {m["by"] for m in [e for msg in watcher.messages for e in msg.get("events", [])
                               if e["kind"] == "move"]} <= {"computer"}
+
+
+def test_seat_cookie_from_another_site_is_refused(server: Server) -> None:
+    """A page of another site cannot use a player's seat cookie (cross-site WebSocket)."""
+    from websockets.sync.client import connect
+
+    table_id, tokens = server.table_with_players()
+    url = f"{server.ws_url}/api/tables/{table_id}/ws"
+    cookie = {"Cookie": f"ct_{table_id}={tokens[0]}"}
+    evil = connect(url, additional_headers={**cookie, "Origin": "https://evil.example"})
+    message = json.loads(evil.recv(timeout=10))
+    assert message["code"] == "cross-site"
+    ours = connect(url, additional_headers={**cookie,
+                                            "Origin": f"http://127.0.0.1:{server.port}"})
+    assert json.loads(ours.recv(timeout=10))["seat"] == 0
+    ours.close()

@@ -340,6 +340,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await refuse("unknown-table", f"there is no table '{table_id[:40]}'", 4404)
             return
         token = _token_from(websocket.headers, websocket.cookies, table_id)
+        if token and "authorization" not in websocket.headers and not _same_origin(websocket):
+            await refuse("cross-site", "a page of another site may not use your seat", 4403)
+            return
         seat = table.seat_for_token(token)
         if token and seat is None:
             await refuse("bad-token", "this seat token holds no seat at this table", 4401)
@@ -385,6 +388,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.add_middleware(BodyLimit, limit=settings.max_message_bytes)
     return app
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """Browsers send cookies with WebSockets opened by any site: a seat cookie counts only
+    when the page that opened the socket is ours (no Origin: not a browser)."""
+    origin = websocket.headers.get("origin")
+    if not origin:
+        return True
+    host = websocket.headers.get("host", "")
+    return origin.split("://", 1)[-1].rstrip("/") == host
 
 
 class _Bucket:
