@@ -269,3 +269,30 @@ def test_move_texts_stay_with_their_seat_unless_the_game_says_public(
             for name in ("other", "spectator"):
                 assert "move" not in seen[name][0] and seen[name][0]["seat"] == 0
                 assert [e["kind"] for e in seen["mover"]] == [e["kind"] for e in seen[name]]
+
+
+def test_quiet_tables_leave_memory_and_come_back_by_replay(
+        countdown: None, tmp_path: Path) -> None:
+    """A quiet table is dropped from memory by the sweeper and rebuilt from the database
+    when someone asks for it, at the same version."""
+    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'sweep.db'}", bot_pause=0.0,
+                              bot_executor="thread", sweep_every=0.05, idle_tables_after=0.0))
+    with TestClient(app) as client:
+        table_id, tokens = new_table(client, 30.0)
+        with client.websocket_connect(f"/api/tables/{table_id}/ws",
+                                      headers={"Authorization": f"Bearer {tokens[0]}"}) as ws:
+            ws.receive_json()
+            ws.send_json({"type": "move", "move": "tick", "version": 0})
+            while ws.receive_json()["version"] < 1:
+                pass
+        manager = app.state.manager
+        # the table has a clock, so it stays; without one it would go
+        time.sleep(0.3)
+        assert table_id in manager.tables
+        manager.tables[table_id].deadline = None
+        end = time.monotonic() + 10
+        while table_id in manager.tables and time.monotonic() < end:
+            time.sleep(0.05)
+        assert table_id not in manager.tables
+        info = client.get(f"/api/tables/{table_id}").json()
+        assert info["version"] == 1 and table_id in manager.tables

@@ -148,6 +148,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         manager = TableManager(db, settings, bots)
         app.state.manager = manager
         restored = await manager.start()
+        manager.start_sweeping(settings.sweep_every, settings.idle_tables_after)
         log.info("cardtable server ready (%s running tables restored)", restored)
         try:
             yield

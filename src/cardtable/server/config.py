@@ -28,6 +28,9 @@ class Settings:
     """A seat may send at most one signal per this many seconds."""
     sqlite_synchronous: str = "NORMAL"
     """SQLite ``synchronous`` pragma: NORMAL survives a crashed process, FULL a lost machine."""
+    sweep_every: float = 60.0
+    idle_tables_after: float = 600.0
+    """Quiet tables leave memory after this many seconds (they come back by replay)."""
     secure_cookies: bool = False
     """Send seat cookies only over HTTPS (turn on behind a TLS proxy)."""
 

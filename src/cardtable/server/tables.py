@@ -235,6 +235,7 @@ class LiveTable:
         self._last_signal: dict[int, float] = {}
         self._turn_key: object = self.hooks.turn_key(state)
         self._public_moves = self.hooks.public_moves(state.options)
+        self.last_active = time.monotonic()
         self.closed = False
 
     # --- views ---
@@ -332,6 +333,7 @@ class LiveTable:
     def changed(self) -> None:
         """Something everyone may see changed: wake the writers, bots and clock."""
         self.revision += 1
+        self.last_active = time.monotonic()
         for conn in self.conns:
             conn.wake.set()
         event, self._changed = self._changed, asyncio.Event()
@@ -678,6 +680,18 @@ class LiveTable:
             if row.kind == "human" and row.token_hash is not None:
                 self._watch_absence(row.seat)
 
+    def evictable(self, idle: float) -> bool:
+        """Whether the table may leave memory (it comes back by replay when asked for):
+        nobody connected, quiet for ``idle`` seconds, and nothing for the server to do."""
+        if self.conns or self.lock.locked() or time.monotonic() - self.last_active < idle:
+            return False
+        if self.status != "playing":
+            return True
+        busy = (self.deadline is not None
+                or self.table_settings.get("takeover_after") is not None
+                or any(s.kind == "computer" for s in self.seats))
+        return not busy
+
     async def close(self) -> None:
         self.closed = True
         for timer in self._timers:
@@ -710,6 +724,7 @@ class TableManager:
         self.bots = bots
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> int:
         """Load every running table, so its clock and computer players go on."""
@@ -722,8 +737,23 @@ class TableManager:
         return len(ids)
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for table in list(self.tables.values()):
             await table.close()
+
+    def start_sweeping(self, every: float = 60.0, idle: float = 600.0) -> None:
+        """Drop quiet tables from memory now and then; the database keeps them."""
+
+        async def sweep() -> None:
+            while True:
+                await asyncio.sleep(every)
+                for table_id, table in list(self.tables.items()):
+                    if table.evictable(idle):
+                        del self.tables[table_id]
+                        await table.close()
+
+        self._sweeper = asyncio.get_running_loop().create_task(sweep())
 
     async def get(self, table_id: str) -> LiveTable | None:
         table = self.tables.get(table_id)
