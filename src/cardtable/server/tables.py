@@ -226,6 +226,8 @@ class LiveTable:
         self.revision = 0
         self._changed = asyncio.Event()
         self._obs_cache: dict[int | None, tuple[int, int, dict[str, Any]]] = {}
+        self._text_cache: dict[int | None, tuple[int, str]] = {}
+        self._common_cache: tuple[int, str] | None = None
         self.connected: dict[int, int] = {}
         self.disconnected_since: dict[int, float] = {}
         self.substitutes: set[int] = set()
@@ -289,6 +291,11 @@ class LiveTable:
         return data
 
     def state_message(self, conn: Conn) -> str:
+        """The ``state`` message for one connection, as JSON text.
+
+        What all connections share (table, seats, clock, match) and each seat's
+        observation are encoded once per change, not once per connection.
+        """
         if conn.game_no != self.game_no:
             conn.game_no = self.game_no
             conn.pos = 0
@@ -296,27 +303,34 @@ class LiveTable:
         conn.pos = len(self.log)
         if not self._public_moves:
             events = [_hide_move(e, conn.seat) for e in events]
-        message: dict[str, Any] = {
-            "type": "state",
-            "table": self.id,
-            "game": self.game_id,
-            "game_no": self.game_no,
-            "version": self.version,
-            "seat": conn.seat,
-            "status": self.status,
-            "observation": self.observation_json(conn.seat),
-            "events": events,
-            "seen": conn.pos,
-            "seats": self.seats_json(),
-            "clock": self.clock_json(),
-            "outcome": self.outcome_json(),
-            "match": self.scores,
+        cached = self._text_cache.get(conn.seat)
+        if cached is None or cached[0] != self.revision:
+            common = self._common_text()
+            seat_part: dict[str, Any] = {"seat": conn.seat,
+                                         "observation": self.observation_json(conn.seat)}
+            if conn.seat is not None:
+                signals = self.hooks.signals(self.state.options)
+                if signals:
+                    seat_part["signals"] = list(signals)
+            text = common + json.dumps(seat_part, ensure_ascii=False)[1:-1]
+            cached = (self.revision, text)
+            self._text_cache[conn.seat] = cached
+        return (f'{{{cached[1]},"events":{json.dumps(events, ensure_ascii=False)},'
+                f'"seen":{conn.pos}}}')
+
+    def _common_text(self) -> str:
+        common = self._common_cache
+        if common is not None and common[0] == self.revision:
+            return common[1]
+        shared = {
+            "type": "state", "table": self.id, "game": self.game_id,
+            "game_no": self.game_no, "version": self.version, "status": self.status,
+            "seats": self.seats_json(), "clock": self.clock_json(),
+            "outcome": self.outcome_json(), "match": self.scores,
         }
-        if conn.seat is not None:
-            signals = self.hooks.signals(self.state.options)
-            if signals:
-                message["signals"] = list(signals)
-        return json.dumps(message, ensure_ascii=False)
+        text = json.dumps(shared, ensure_ascii=False)[1:-1] + ","
+        self._common_cache = (self.revision, text)
+        return text
 
     def info(self) -> dict[str, Any]:
         return {
