@@ -119,3 +119,18 @@ def test_two_player_duel_has_no_signals(server: Server) -> None:
     assert "signals" not in client.recv()
     client.send({"type": "signal", "signal": "can-help up"})
     assert "only the Team duel" in client.expect_error("bad-signal")["message"]
+
+
+def test_the_api_is_documented(server: Server) -> None:
+    """OpenAPI lists the HTTP API; /api/protocol gives the WebSocket messages' schema and
+    the prose of PROTOCOL.md; /api/games lists what can be played."""
+    paths = server.http.get("/openapi.json").json()["paths"]
+    for path in ("/api/tables", "/api/tables/{table_id}", "/api/tables/{table_id}/record",
+                 "/api/tables/{table_id}/seats/{seat}", "/api/tables/{table_id}/again"):
+        assert path in paths
+    protocol = server.http.get("/api/protocol").json()
+    assert {"MoveMessage", "StateMessage", "ErrorMessage"} <= set(protocol["schema"]["$defs"])
+    assert "stale" in protocol["doc"]
+    duel = next(g for g in server.http.get("/api/games").json() if g["id"] == "duel")
+    assert duel["computer_players"] == ["simple", "random"] and duel["signals"] is True
+    assert "blitz" in duel["variants"]

@@ -226,8 +226,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             result.append(GameSummary(
                 id=gid, name=game.name, variants=variant_names(gid),
                 computer_players=list(hooks.bot_names(gid)),
-                signals=bool(hooks.signals(game.parse_options({})))
-                or gid in ("duel", "paternoster"),
+                signals=hooks.offers_signals,
             ))
         return result
 

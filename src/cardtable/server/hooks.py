@@ -69,6 +69,9 @@ class GameHooks:
             return pause * BLITZ_SECONDS.get(strength, 1.4)
         return pause
 
+    offers_signals = False
+    """Whether some variant of the game lets partners signal."""
+
     def signals(self, options: Options) -> Sequence[str]:
         """The signal texts this game's players may send (none by default)."""
         return ()
@@ -98,6 +101,7 @@ class DuelHooks(GameHooks):
     """Paternoster Duel: first to two wins; the loser starts; Team duel signals."""
 
     default_match_wins = 2
+    offers_signals = True
 
     def public_moves(self, options: Options) -> bool:
         return True  # every duel move puts a card face up, ends a turn or draws
@@ -132,6 +136,7 @@ class PaternosterHooks(GameHooks):
     rule text uses; check them again when the engine lands."""
 
     KINDS = ("dont-play", "good-here", "no-big-jump", "can-help")
+    offers_signals = True
 
     def _piles(self, options: Options) -> list[str]:
         count = 3 if getattr(options, "tower", False) else 2
