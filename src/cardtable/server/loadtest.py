@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import faulthandler
 import ipaddress
 import json
 import multiprocessing
@@ -179,7 +181,8 @@ def _client_process(ws_url: str, tables: list[tuple[str, str, str]], think: floa
         moves = len(stats.latencies)
         for task in tasks:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 30)
         stats.errors["_elapsed"] = int(stats_time * 1000)
         stats.errors["_moves"] = moves
         return stats
@@ -207,7 +210,8 @@ def _spawn(db: str | None, extra: list[str]) -> tuple[subprocess.Popen[bytes], s
          "--log-level", "warning", "--bot-pause", "0", *extra],
         stdout=subprocess.DEVNULL, stderr=None)
     url = f"http://127.0.0.1:{port}"
-    for _ in range(600):
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
         try:
             if httpx.get(f"{url}/api/health", timeout=2).status_code == 200:
                 return proc, url
@@ -253,6 +257,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="an argument for the spawned server (repeat), e.g. "
                              "--server-arg=--ws=auto")
     args = parser.parse_args(argv)
+    # the run is bounded in time whatever happens: a stuck run prints where it hangs and ends
+    faulthandler.dump_traceback_later(args.warmup + args.duration + 600, exit=True)
     _raise_fd_limit()
     proc = None
     cpu0 = cpu1 = None
@@ -276,11 +282,18 @@ def main(argv: list[str] | None = None) -> int:
             cpu0 = _cpu_seconds(proc.pid) if proc is not None else None
             time.sleep(args.duration - 1.0)
             cpu1 = _cpu_seconds(proc.pid) if proc is not None else None
-            results = pending.get()
+            try:
+                results = pending.get(timeout=120)
+            except multiprocessing.TimeoutError:
+                pool.terminate()
+                raise SystemExit("the clients did not finish within 2 minutes") from None
     finally:
         if proc is not None:
             proc.terminate()
-            proc.wait(30)
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
     latencies = [x for r in results for x in r["latencies"]]
     errors: dict[str, int] = {}
     for r in results:
