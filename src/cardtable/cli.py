@@ -79,6 +79,12 @@ def _bench_command(args: argparse.Namespace) -> int:
     return run_bench(args)
 
 
+def _serve_command(args: argparse.Namespace) -> int:
+    from cardtable.server.main import serve
+
+    return serve(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cardtable",
@@ -121,6 +127,12 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--json", action="store_true", help="print the result as JSON")
     bench.set_defaults(func=_bench_command)
+
+    from cardtable.server.main import add_arguments
+
+    srv = sub.add_parser("serve", help="run the game server (HTTP API and live tables)")
+    add_arguments(srv)
+    srv.set_defaults(func=_serve_command)
     return parser
 
 

@@ -1,0 +1,471 @@
+"""The FastAPI application: the HTTP API for tables and seats, and the table WebSocket.
+
+Seat tokens travel in a cookie per table (``ct_<table id>``, HttpOnly) or, for
+programs, in an ``Authorization: Bearer`` header; only their hashes are
+stored. Every error has the same shape, ``{"error": {"code", "message"}}``
+over HTTP and ``{"type": "error", "code", "message"}`` on the WebSocket.
+
+The HTML site (issue: web client) will add Jinja templates and static files
+from ``cardtable/web/``; :func:`create_app` already mounts ``web/static`` when
+it exists, and the page routes under ``/t/`` are where its pages go.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import re
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from pydantic import TypeAdapter, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketDisconnect, WebSocketState
+
+from cardtable.games.registry import find_game, game_ids
+from cardtable.server import store
+from cardtable.server.config import Settings
+from cardtable.server.db import Database, make_engine, migrate
+from cardtable.server.hooks import hooks_for, variant_names
+from cardtable.server.protocol import (
+    TABLE_ID,
+    ClaimSeat,
+    ClientMessage,
+    CreatedTable,
+    CreateTable,
+    ErrorBody,
+    GameEntry,
+    GameSummary,
+    Links,
+    ProtocolDoc,
+    SeatToken,
+    TableInfo,
+)
+from cardtable.server.tables import BotPool, Conn, LiveTable, Refusal, TableManager, TableSpec
+
+log = logging.getLogger("cardtable.server")
+
+COOKIE_DAYS = 30
+_TABLE_ID = re.compile(TABLE_ID)
+_CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+_KNOWN_TYPES = ("move", "signal", "again", "ping", "sync")
+_STATUS = {
+    "unknown-table": 404, "unknown-game": 422, "bad-options": 422, "bad-seats": 422,
+    "no-such-seat": 404, "not-open": 409, "taken": 409, "bad-invite": 403, "not-over": 409,
+    "no-seat": 401, "bad-token": 401, "not-finished": 409, "unknown-game-no": 404,
+}
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def _error(status: int, code: str, message: str, rule: str | None = None) -> JSONResponse:
+    body: dict[str, Any] = {"code": code, "message": message}
+    if rule is not None:
+        body["rule"] = rule
+    return JSONResponse({"error": body}, status_code=status)
+
+
+class BodyLimit:
+    """Refuse HTTP bodies over the limit (413) before anyone reads them."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: MutableMapping[str, Any],
+                       receive: Callable[[], Awaitable[MutableMapping[str, Any]]],
+                       send: Callable[[MutableMapping[str, Any]], Awaitable[None]]) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and value.isdigit() and int(value) > self.limit:
+                await self._too_large(scope, receive, send)
+                return
+        seen = 0
+
+        async def limited() -> MutableMapping[str, Any]:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise ApiError(413, "too-big", f"the body is over {self.limit} bytes")
+            return message
+
+        await self.app(scope, limited, send)
+
+    async def _too_large(self, scope: Any, receive: Any, send: Any) -> None:
+        response = _error(413, "too-big", f"the body is over {self.limit} bytes")
+        await response(scope, receive, send)
+
+
+def _links(request: Request, table: LiveTable, token: str | None,
+           invites: dict[int, str]) -> Links:
+    base = str(request.base_url).rstrip("/")
+    ws_base = base.replace("http://", "ws://", 1).replace("https://", "wss://", 1)
+    return Links(
+        table=f"{base}/t/{table.id}",
+        private=f"{base}/t/{table.id}?key={token}" if token else None,
+        invites={seat: f"{base}/t/{table.id}?seat={seat}&invite={invite}"
+                 for seat, invite in invites.items()},
+        websocket=f"{ws_base}/api/tables/{table.id}/ws",
+    )
+
+
+def _token_from(headers: Any, cookies: Any, table_id: str) -> str | None:
+    auth = headers.get("authorization")
+    if auth and auth.lower().startswith("bearer "):
+        token: str | None = auth[7:].strip()
+        return token
+    cookie: str | None = cookies.get(f"ct_{table_id}")
+    return cookie
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(settings.db_url, settings.sqlite_synchronous)
+        await asyncio.to_thread(migrate, engine)
+        db = Database(engine)
+        bots = BotPool(settings.bot_executor, settings.bot_workers)
+        manager = TableManager(db, settings, bots)
+        app.state.manager = manager
+        restored = await manager.start()
+        manager.start_sweeping(settings.sweep_every, settings.idle_tables_after)
+        log.info("cardtable server ready (%s running tables restored)", restored)
+        try:
+            yield
+        finally:
+            await manager.close()
+            bots.close()
+            await asyncio.to_thread(db.close)
+
+    app = FastAPI(
+        title="cardtable",
+        version="0.1.0",
+        description="Tables, seats and records of the cardtable games. Live play is over the "
+                    "WebSocket `/api/tables/{id}/ws`; its messages are in `/api/protocol` and "
+                    "PROTOCOL.md.",
+        lifespan=lifespan,
+        responses={400: {"model": ErrorBody}, 404: {"model": ErrorBody},
+                   422: {"model": ErrorBody}},
+    )
+    app.state.settings = settings
+    if (WEB_DIR / "static").is_dir():
+        from fastapi.staticfiles import StaticFiles
+
+        app.mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static")
+
+    # --- errors ---
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return _error(exc.status, exc.code, exc.message)
+
+    @app.exception_handler(Refusal)
+    async def _refusal(_request: Request, exc: Refusal) -> JSONResponse:
+        return _error(_STATUS.get(exc.code, 409), exc.code, exc.message, exc.rule)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        if any(e.get("type") == "json_invalid" for e in errors):
+            return _error(400, "bad-json", "the body is not valid JSON")
+        parts = []
+        for e in errors[:5]:
+            where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
+            parts.append(f"{where}: {e.get('msg')}" if where else str(e.get("msg")))
+        return _error(422, "invalid", "; ".join(parts))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http")
+        return _error(exc.status_code, code, str(exc.detail))
+
+    def manager_of(request: Request | WebSocket) -> TableManager:
+        manager: TableManager = request.app.state.manager
+        return manager
+
+    async def table_of(request: Request | WebSocket, table_id: str) -> LiveTable:
+        table = await manager_of(request).get(table_id) if _TABLE_ID.match(table_id) else None
+        if table is None:
+            raise ApiError(404, "unknown-table", f"there is no table '{table_id[:40]}'")
+        return table
+
+    def set_cookie(response: Response, table_id: str, token: str) -> None:
+        response.set_cookie(f"ct_{table_id}", token, max_age=COOKIE_DAYS * 86400,
+                            httponly=True, samesite="lax", secure=settings.secure_cookies)
+
+    # --- HTTP API ---
+    @app.get("/api/health", tags=["server"])
+    async def health(request: Request) -> dict[str, Any]:
+        return {"ok": True, "tables": len(manager_of(request).tables)}
+
+    @app.get("/api/games", response_model=list[GameSummary], tags=["games"])
+    async def games() -> list[GameSummary]:
+        result = []
+        for gid in game_ids():
+            game = find_game(gid)
+            hooks = hooks_for(gid)
+            result.append(GameSummary(
+                id=gid, name=game.name, variants=variant_names(gid),
+                computer_players=list(hooks.bot_names(gid)),
+                signals=hooks.offers_signals,
+            ))
+        return result
+
+    @app.post("/api/tables", status_code=201, response_model=CreatedTable, tags=["tables"])
+    async def create_table(body: CreateTable, request: Request,
+                           response: Response) -> CreatedTable:
+        spec = TableSpec(
+            game=body.game, options=body.options, variants=body.variants,
+            seats=[s.model_dump() for s in body.seats] if body.seats is not None else None,
+            creator_seat=body.creator_seat, creator_name=body.creator_name,
+            match_wins=body.match_wins, takeover_after=body.takeover_after,
+            spectators=body.spectators,
+        )
+        table, token, invites = await manager_of(request).create(spec)
+        if token is not None:
+            set_cookie(response, table.id, token)
+        return CreatedTable(
+            table=TableInfo(**table.info()), seat=body.creator_seat if token else None,
+            token=token, invites=invites, links=_links(request, table, token, invites),
+        )
+
+    @app.get("/api/tables/{table_id}", response_model=TableInfo, tags=["tables"])
+    async def get_table(table_id: str, request: Request) -> TableInfo:
+        table = await table_of(request, table_id)
+        return TableInfo(**table.info())
+
+    @app.post("/api/tables/{table_id}/seats/{seat}", response_model=SeatToken, tags=["seats"])
+    async def claim(table_id: str, seat: int, body: ClaimSeat, request: Request,
+                    response: Response) -> SeatToken:
+        """Take an open seat with its invite; the seat token comes back (and as a cookie)."""
+        table = await table_of(request, table_id)
+        token = await table.claim(seat, body.invite, body.name)
+        set_cookie(response, table.id, token)
+        base = str(request.base_url).rstrip("/")
+        return SeatToken(table=table.id, seat=seat, token=token,
+                         link=f"{base}/t/{table.id}?key={token}")
+
+    @app.post("/api/tables/{table_id}/again", response_model=TableInfo, tags=["tables"])
+    async def again(table_id: str, request: Request) -> TableInfo:
+        """Play again (the next game of the match, or a new match) with the same seats."""
+        table = await table_of(request, table_id)
+        seat = table.seat_for_token(_token_from(request.headers, request.cookies, table_id))
+        if seat is None:
+            raise ApiError(401, "no-seat", "only a player at this table may start the next game")
+        await table.again(seat)
+        return TableInfo(**table.info())
+
+    @app.get("/api/tables/{table_id}/games", response_model=list[GameEntry], tags=["records"])
+    async def game_list(table_id: str, request: Request) -> list[GameEntry]:
+        table = await table_of(request, table_id)
+        rows = await manager_of(request).db.run(store.game_list, table.id)
+        return [GameEntry(**r) for r in rows]
+
+    @app.get("/api/tables/{table_id}/record", tags=["records"])
+    async def record(table_id: str, request: Request, game_no: int | None = None,
+                     download: bool = False) -> Response:
+        """A finished game's record ``{game, options, deal, moves, outcome}``: it replays
+        with ``cardtable replay``. A running game's deal stays secret (409)."""
+        table = await table_of(request, table_id)
+        number = game_no if game_no is not None else table.game_no
+        if number == table.game_no and not table.state.is_over():
+            raise ApiError(409, "not-finished",
+                           "the game is still running: its record is there once it ends")
+        data = await manager_of(request).db.run(store.load_game_record, table.id, number)
+        if data is None:
+            raise ApiError(404, "unknown-game-no", f"this table has no game {number}")
+        if data.get("outcome") is None:
+            raise ApiError(409, "not-finished", f"game {number} did not finish")
+        headers = {}
+        if download:
+            headers["content-disposition"] = (
+                f'attachment; filename="cardtable-{table.id}-{number}.json"')
+        return Response(json.dumps(data, ensure_ascii=False, indent=1),
+                        media_type="application/json", headers=headers)
+
+    @app.get("/api/protocol", response_model=ProtocolDoc, tags=["server"])
+    async def protocol() -> Response:
+        """The WebSocket message schema (as JSON Schema); prose in PROTOCOL.md."""
+        schema = TypeAdapter(ProtocolDoc).json_schema()
+        doc = (Path(__file__).parent / "PROTOCOL.md").read_text(encoding="utf-8")
+        return JSONResponse({"schema": schema, "doc": doc})
+
+    # --- pages (the web client will render these) ---
+    @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def page(table_id: str, request: Request, key: str | None = None) -> Response:
+        table = await table_of(request, table_id)
+        if key is not None:
+            if table.seat_for_token(key) is None:
+                raise ApiError(403, "bad-token", "this private link holds no seat here")
+            redirect = RedirectResponse(f"/t/{table.id}", status_code=303)
+            set_cookie(redirect, table.id, key)
+            return redirect
+        return HTMLResponse(
+            f"<!doctype html><title>cardtable: {table.game.name}</title>"
+            f"<p>Table {table.id} ({table.game.name}). The web client is not built yet; "
+            f"the table is at <code>/api/tables/{table.id}</code>.</p>")
+
+    # --- WebSocket ---
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def table_socket(websocket: WebSocket, table_id: str, seen: int | None = None,
+                           game_no: int | None = None) -> None:
+        await websocket.accept()
+
+        async def refuse(code: str, message: str, close_code: int) -> None:
+            await websocket.send_text(json.dumps({"type": "error", "code": code,
+                                                  "message": message}))
+            await websocket.close(close_code, reason=code)
+
+        table = await manager_of(websocket).get(table_id) if _TABLE_ID.match(table_id) else None
+        if table is None:
+            await refuse("unknown-table", f"there is no table '{table_id[:40]}'", 4404)
+            return
+        token = _token_from(websocket.headers, websocket.cookies, table_id)
+        if token and "authorization" not in websocket.headers and not _same_origin(websocket):
+            await refuse("cross-site", "a page of another site may not use your seat", 4403)
+            return
+        seat = table.seat_for_token(token)
+        if token and seat is None:
+            await refuse("bad-token", "this seat token holds no seat at this table", 4401)
+            return
+        if seat is None and not table.table_settings.get("spectators", True):
+            await refuse("no-spectators", "this table has no spectators", 4403)
+            return
+
+        async def send(text: str) -> None:
+            await websocket.send_text(text)
+
+        conn = Conn(table, seat, send, seen, game_no)
+        table.connect(conn)
+        writer = asyncio.get_running_loop().create_task(conn.writer())
+        bucket = _Bucket(rate=settings.ws_rate, burst=2 * settings.ws_rate)
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None:
+                    data = message.get("bytes") or b""
+                    raw = data.decode("utf-8", errors="replace")
+                if len(raw) > settings.max_message_bytes:
+                    await refuse("too-big", f"messages are at most {settings.max_message_bytes}"
+                                            " bytes", 1009)
+                    break
+                if not bucket.take():
+                    conn.push({"type": "error", "code": "too-fast",
+                               "message": "too many messages: slow down", "version":
+                               table.version})
+                    continue
+                await _handle(table, conn, raw)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            writer.cancel()
+            table.disconnect(conn)
+            if websocket.client_state == WebSocketState.CONNECTED:
+                with suppress(Exception):
+                    await websocket.close()
+
+    app.add_middleware(BodyLimit, limit=settings.max_message_bytes)
+    return app
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """Browsers send cookies with WebSockets opened by any site: a seat cookie counts only
+    when the page that opened the socket is ours (no Origin: not a browser)."""
+    origin = websocket.headers.get("origin")
+    if not origin:
+        return True
+    host = websocket.headers.get("host", "")
+    return origin.split("://", 1)[-1].rstrip("/") == host
+
+
+class _Bucket:
+    """A token bucket: a burst is fine, a flood is refused message by message."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst, self.tokens, self.at = rate, burst, burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+async def _handle(table: LiveTable, conn: Conn, raw: str) -> None:
+    """One client message; every problem is answered on this connection, which stays open."""
+
+    def error(code: str, message: str, rule: str | None = None) -> None:
+        body: dict[str, Any] = {"type": "error", "code": code, "message": message,
+                                "version": table.version}
+        if rule is not None:
+            body["rule"] = rule
+        conn.push(body)
+
+    try:
+        data = json.loads(raw)
+    except ValueError as exc:
+        error("bad-json", f"the message is not valid JSON: {exc}")
+        return
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        error("bad-message", "a message is a JSON object with a 'type' "
+                             f"({', '.join(_KNOWN_TYPES)})")
+        return
+    if data["type"] not in _KNOWN_TYPES:
+        error("unknown-type", f"unknown message type '{str(data['type'])[:40]}' "
+                              f"(known: {', '.join(_KNOWN_TYPES)})")
+        return
+    try:
+        msg = _CLIENT_MESSAGE.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())[1:])
+        error("bad-message", f"{where}: {first.get('msg')}" if where else str(first.get("msg")))
+        return
+    kind = msg.type
+    if kind == "ping":
+        conn.push({"type": "pong", "version": table.version})
+        return
+    if kind == "sync":
+        conn.revision_sent = -1
+        conn.wake.set()
+        return
+    if conn.seat is None:
+        error("spectator", "spectators watch: they cannot send moves, signals or 'again'")
+        return
+    try:
+        if kind == "move":
+            if msg.seat is not None and msg.seat != conn.seat:
+                error("not-your-seat", f"you hold seat {conn.seat}, not seat {msg.seat}")
+                return
+            await table.submit(conn.seat, msg.move, msg.version)
+        elif kind == "signal":
+            await table.signal(conn.seat, msg.signal)
+        elif kind == "again":
+            await table.again(conn.seat)
+    except Refusal as exc:
+        error(exc.code, exc.message, exc.rule)

@@ -1,0 +1,49 @@
+"""Server settings: command line first, then the environment, then defaults."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+DEFAULT_DB = "sqlite:///./cardtable.db"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything an operator may tune; tests shrink the pauses to zero."""
+
+    db_url: str = DEFAULT_DB
+    bot_pause: float = 1.0
+    """Seconds a computer player waits before each move (human-readable pace)."""
+    bot_executor: str = "process"
+    """Where computer players think: ``process`` (a pool beside the server) or ``thread``."""
+    bot_workers: int = 1
+    restart_grace: float = 10.0
+    """After a restart no clock runs out sooner than this many seconds."""
+    max_message_bytes: int = 16 * 1024
+    """Largest WebSocket message or HTTP body the server reads."""
+    ws_rate: float = 50.0
+    """Messages per second a WebSocket client may send (bursts of twice that are fine)."""
+    signal_interval: float = 0.5
+    """A seat may send at most one signal per this many seconds."""
+    sqlite_synchronous: str = "NORMAL"
+    """SQLite ``synchronous`` pragma: NORMAL survives a crashed process, FULL a lost machine."""
+    sweep_every: float = 60.0
+    idle_tables_after: float = 600.0
+    """Quiet tables leave memory after this many seconds (they come back by replay)."""
+    secure_cookies: bool = False
+    """Send seat cookies only over HTTPS (turn on behind a TLS proxy)."""
+
+
+def database_url(cli_value: str | None) -> str:
+    """``--db`` wins, then ``DATABASE_URL``, then a SQLite file in the working directory."""
+    url = cli_value or os.environ.get("DATABASE_URL") or DEFAULT_DB
+    return normalise_url(url)
+
+
+def normalise_url(url: str) -> str:
+    """``postgresql://`` and ``postgres://`` mean psycopg 3 (SQLAlchemy's default is psycopg2)."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url

@@ -1,0 +1,262 @@
+"""The database: schema, migrations, and the one thread that talks to it.
+
+Tables are stored as records (event sourcing): a ``games`` row holds a game's
+options and deal, ``moves`` holds every accepted move in order. Replaying them
+rebuilds any table exactly, after a restart or a crash.
+
+All database work runs on one dedicated thread, so the event loop never waits
+on a disk or a socket to the database. Work that arrives together is
+committed together (group commit): under load many tables share one commit,
+and every caller learns only after the commit that its write is durable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+log = logging.getLogger("cardtable.server.db")
+
+T = TypeVar("T")
+
+metadata = sa.MetaData()
+
+tables_t = sa.Table(
+    "tables", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("settings", sa.JSON, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("game_no", sa.Integer, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("scores", sa.JSON, nullable=False),
+    sa.Column("deadline_at", sa.Float, nullable=True),
+    sa.Column("deadline_seat", sa.Integer, nullable=True),
+    sa.Column("deadline_version", sa.Integer, nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+)
+sa.Index("ix_tables_status", tables_t.c.status)
+
+seats_t = sa.Table(
+    "seats", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("strength", sa.String(32), nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("invite_hash", sa.String(64), nullable=True),
+    sa.Column("claimed_at", sa.Float, nullable=True),
+)
+
+games_t = sa.Table(
+    "games", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("deal", sa.JSON, nullable=False),
+    sa.Column("base_version", sa.Integer, nullable=False),
+    sa.Column("outcome", sa.JSON, nullable=True),
+    sa.Column("started_at", sa.Float, nullable=False),
+    sa.Column("finished_at", sa.Float, nullable=True),
+)
+
+moves_t = sa.Table(
+    "moves", metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("game_no", sa.Integer, primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("text", sa.String(200), nullable=False),
+    sa.Column("by", sa.String(16), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.ForeignKeyConstraint(["table_id", "game_no"], ["games.table_id", "games.number"],
+                            ondelete="CASCADE"),
+)
+
+signals_t = sa.Table(
+    "signals", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.String(32), nullable=False),
+    sa.Column("game_no", sa.Integer, nullable=False),
+    sa.Column("after_move", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("signal", sa.String(64), nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.ForeignKeyConstraint(["table_id", "game_no"], ["games.table_id", "games.number"],
+                            ondelete="CASCADE"),
+)
+sa.Index("ix_signals_table_game", signals_t.c.table_id, signals_t.c.game_no)
+
+
+def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
+    """An engine with the pragmas a server needs on SQLite (WAL: readers never block)."""
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False})
+        sync = sqlite_synchronous.upper()
+        if sync not in ("OFF", "NORMAL", "FULL", "EXTRA"):
+            raise ValueError(f"unknown SQLite synchronous mode {sqlite_synchronous!r}")
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cursor = dbapi_conn.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute(f"PRAGMA synchronous={sync}")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA busy_timeout=10000")
+            cursor.close()
+
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision (Alembic), on SQLite and PostgreSQL alike."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "head")
+
+
+class Database:
+    """Runs database work on its own thread, committing batches of work together.
+
+    ``await db.run(fn, *args)`` runs ``fn(connection, *args)`` inside a
+    transaction and returns its result once that transaction is committed.
+    When a batch fails, each of its pieces is retried alone, so one bad write
+    never takes others down with it.
+    """
+
+    MAX_BATCH = 200
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._work, name="cardtable-db", daemon=True)
+        self._thread.start()
+        self.commits = 0
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._queue.put((fn, args, future, loop))
+        return await future
+
+    def close(self) -> None:
+        self._queue.put(None)
+        self._thread.join(timeout=10)
+        self.engine.dispose()
+
+    def _work(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            stop = False
+            while len(batch) < self.MAX_BATCH:
+                try:
+                    more = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            self._run_batch(batch)
+            if stop:
+                return
+
+    def _run_batch(self, batch: list[Any]) -> None:
+        try:
+            with self.engine.begin() as conn:
+                results = self._execute(conn, batch)
+        except Exception:
+            if len(batch) > 1:
+                for item in batch:
+                    self._run_batch([item])
+                return
+            _fn, _args, future, loop = batch[0]
+            exc = _current_exception()
+            log.warning("database work failed: %r", exc)
+            loop.call_soon_threadsafe(_settle, future, None, exc)
+            return
+        self.commits += 1
+        for (_fn, _args, future, loop), result in zip(batch, results, strict=True):
+            loop.call_soon_threadsafe(_settle, future, result, None)
+
+
+    @staticmethod
+    def _execute(conn: Connection, batch: list[Any]) -> list[Any]:
+        """Run a batch; work whose function has a ``many`` form (moves) goes in one call.
+
+        Reordering within a batch is safe: each table has at most one write in
+        flight (its lock), so two pieces of one batch never concern one table.
+        """
+        results: list[Any] = [None] * len(batch)
+        grouped: dict[Any, list[int]] = {}
+        for i, (fn, args, _fut, _loop) in enumerate(batch):
+            many = getattr(fn, "many", None)
+            if many is not None:
+                grouped.setdefault(many, []).append(i)
+            else:
+                results[i] = fn(conn, *args)
+        for many, indexes in grouped.items():
+            for i, result in zip(indexes, many(conn, [batch[i][1] for i in indexes]),
+                                 strict=True):
+                results[i] = result
+        return results
+
+
+def _current_exception() -> BaseException:
+    import sys
+
+    exc = sys.exc_info()[1]
+    assert exc is not None
+    return exc
+
+
+def _settle(future: asyncio.Future[Any], result: Any, exc: BaseException | None) -> None:
+    if future.done():
+        return
+    if exc is not None:
+        future.set_exception(exc)
+    else:
+        future.set_result(result)
+
+
+def run_sync(engine: Engine, fn: Callable[..., T], *args: Any) -> T:
+    """Run database work in the calling thread (start-up, tools)."""
+    with engine.begin() as conn:
+        return fn(conn, *args)
+
+
+__all__ = [
+    "Connection",
+    "Database",
+    "games_t",
+    "make_engine",
+    "metadata",
+    "migrate",
+    "moves_t",
+    "run_sync",
+    "seats_t",
+    "signals_t",
+    "tables_t",
+]

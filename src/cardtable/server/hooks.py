@@ -1,0 +1,250 @@
+"""What the server does differently per game, with a generic default for all.
+
+The server speaks only the engine contract; a few table-level matters are
+not in it: who starts the next game of a match, whether a game has a clock,
+which signals partners may send, how fast a computer player is in a race.
+:class:`GameHooks` answers them for any game; subclasses refine them. A game
+package may bring its own as ``cardtable.games.<id>.server_hooks.HOOKS``
+(found automatically), so a new engine needs no change in the server.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.engine import Game, Observation, Options, Outcome, State
+
+TURN_ENDERS = frozenset({"end", "token-end", "timeout"})
+"""Move texts that end a turn in the games whose turns are several moves long."""
+
+BLITZ_SECONDS = {
+    "random": 2.5, "easy": 2.5, "simple": 1.4, "medium": 1.4, "hard": 0.8, "perfect": 0.6,
+}
+"""Seconds a computer player takes per move in real-time play, by strength
+(multiplied by the server's ``bot_pause``)."""
+
+
+class GameHooks:
+    """Defaults that fit any turn-based game of the engine contract."""
+
+    default_match_wins: int | None = None
+    """A match ends when a seat (a team) has this many won games; ``None``: no match."""
+
+    def next_deal(self, game: Game[State], options: Options, previous: State,
+                  rng: random.Random) -> dict[str, Any]:
+        """The deal of the next game at the same table ("play again")."""
+        return game.random_deal(options, rng)
+
+    def turn_seconds(self, options: Options) -> float | None:
+        """Seconds per turn when the game's options set a clock (Hourglass), else ``None``."""
+        if getattr(options, "hourglass", False):
+            return float(getattr(options, "turn_seconds", 30.0))
+        return None
+
+    def turn_key(self, state: State) -> object:
+        """Changes exactly when a new turn starts (a new deadline then)."""
+        ended = sum(1 for _seat, text in state.history if text in TURN_ENDERS)
+        return (state.to_act(), ended)
+
+    def timeout_move(self, state: State, seat: int) -> str | None:
+        """The move the clock makes for ``seat`` when its time is up (``None``: none exists)."""
+        if any(m.text == "timeout" for m in state.legal_moves(seat)):
+            return "timeout"
+        return None
+
+    def public_moves(self, options: Options) -> bool:
+        """Whether a move's text may be shown to everyone. By default only the mover sees
+        it (a move may name a hidden card); the engine's public events tell the rest."""
+        return False
+
+    def realtime(self, options: Options) -> bool:
+        """Whether seats act at the same time (no turns), so bots act at their own speed."""
+        return bool(getattr(options, "blitz", False))
+
+    def bot_delay(self, options: Options, strength: str, pause: float) -> float:
+        if self.realtime(options):
+            return pause * BLITZ_SECONDS.get(strength, 1.4)
+        return pause
+
+    offers_signals = False
+    """Whether some variant of the game lets partners signal."""
+
+    def signals(self, options: Options) -> Sequence[str]:
+        """The signal texts this game's players may send (none by default)."""
+        return ()
+
+    def signal_refusal(self, state: State, seat: int, signal: str) -> str | None:
+        """Why ``seat`` may not send ``signal`` now, or ``None`` when it may."""
+        allowed = self.signals(state.options)
+        if not allowed:
+            return "this game has no signals"
+        if signal not in allowed:
+            return f"unknown signal '{signal}' (known: {', '.join(allowed)})"
+        return None
+
+    def winners(self, outcome: Outcome) -> list[int]:
+        """Seats that won the game (for the match score)."""
+        return [s for s, r in enumerate(outcome.returns) if r > 0]
+
+    def bot_names(self, game_id: str) -> Sequence[str]:
+        module = _bots_module(game_id)
+        names = getattr(module, "BOT_NAMES", None) if module is not None else None
+        if names:
+            return tuple(names)
+        return ("random",)
+
+
+class DuelHooks(GameHooks):
+    """Paternoster Duel: first to two wins; the loser starts; Team duel signals."""
+
+    default_match_wins = 2
+    offers_signals = True
+
+    def public_moves(self, options: Options) -> bool:
+        return True  # every duel move puts a card face up, ends a turn or draws
+
+    KINDS = ("dont-play", "good-here", "no-big-jump", "can-help")
+    """Paternoster's talking rule as signals, per pile of the own team."""
+
+    def next_deal(self, game: Game[State], options: Options, previous: State,
+                  rng: random.Random) -> dict[str, Any]:
+        deal = game.random_deal(options, rng)
+        outcome = previous.outcome()
+        winner = outcome.to_json().get("winner") if outcome is not None else None
+        if isinstance(winner, int):
+            # Rule decision 7: the loser starts the next game (Team duel: the losing
+            # team's first seat, 0 red or 1 black). A Blitz draw keeps the random starter.
+            deal["starter"] = 1 - winner
+        return deal
+
+    def signals(self, options: Options) -> Sequence[str]:
+        if not getattr(options, "team", False):
+            return ()
+        return tuple(f"{kind} {pile}" for kind in self.KINDS for pile in ("up", "down"))
+
+    def signal_refusal(self, state: State, seat: int, signal: str) -> str | None:
+        if not getattr(state.options, "team", False):
+            return "signals are for partners: only the Team duel has them"
+        return super().signal_refusal(state, seat, signal)
+
+
+class PaternosterHooks(GameHooks):
+    """Paternoster's talking rule (rule 11) as signals. The option names are those the
+    rule text uses; check them again when the engine lands."""
+
+    KINDS = ("dont-play", "good-here", "no-big-jump", "can-help")
+    offers_signals = True
+
+    def _piles(self, options: Options) -> list[str]:
+        count = 3 if getattr(options, "tower", False) else 2
+        return [f"{d}{i}" for d in ("up", "down") for i in range(1, count + 1)]
+
+    def signals(self, options: Options) -> Sequence[str]:
+        if getattr(options, "silent_lift", False):
+            return ()
+        return tuple(f"{kind} {pile}" for kind in self.KINDS for pile in self._piles(options))
+
+    def signal_refusal(self, state: State, seat: int, signal: str) -> str | None:
+        if getattr(state.options, "silent_lift", False):
+            return "Silent lift: nobody talks during the game"
+        if getattr(state.options, "lift_operator", False) and seat not in state.to_act():
+            return "Lift operator: only the player whose turn it is may signal"
+        return super().signal_refusal(state, seat, signal)
+
+
+class MateBetaHooks(GameHooks):
+    """MateBeta: the deal passes to the other seat each game (dealer order)."""
+
+    def public_moves(self, options: Options) -> bool:
+        return True  # open hands: perfect information
+
+    def next_deal(self, game: Game[State], options: Options, previous: State,
+                  rng: random.Random) -> dict[str, Any]:
+        deal = game.random_deal(options, rng)
+        dealer = previous.deal.get("dealer")
+        if isinstance(dealer, int):
+            deal["dealer"] = (dealer + 1) % game.seats(options)
+        return deal
+
+
+_BUILTIN: dict[str, GameHooks] = {
+    "duel": DuelHooks(),
+    "paternoster": PaternosterHooks(),
+    "matebeta": MateBetaHooks(),
+}
+_GENERIC = GameHooks()
+
+
+def hooks_for(game_id: str) -> GameHooks:
+    """The game's own hooks if its package brings them, else the built-in or generic ones."""
+    try:
+        module = importlib.import_module(f"cardtable.games.{game_id}.server_hooks")
+    except ModuleNotFoundError:
+        module = None
+    hooks = getattr(module, "HOOKS", None)
+    if isinstance(hooks, GameHooks):
+        return hooks
+    return _BUILTIN.get(game_id, _GENERIC)
+
+
+def _bots_module(game_id: str) -> Any:
+    try:
+        return importlib.import_module(f"cardtable.games.{game_id}.bots")
+    except ModuleNotFoundError:
+        return None
+
+
+class _RandomBot:
+    def __init__(self, seed: int | None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, observation: Observation) -> Any:
+        moves = observation.legal_moves()
+        return moves[self.rng.randrange(len(moves))]
+
+
+def make_bot(game_id: str, name: str, seed: int | None) -> Any:
+    """The game's ``make_bot`` (``cardtable.games.<id>.bots``), or a random player
+    for games that have none yet; raises ``ValueError`` for unknown names."""
+    module = _bots_module(game_id)
+    factory = getattr(module, "make_bot", None) if module is not None else None
+    if factory is None:
+        if name != "random":
+            raise ValueError(f"this game offers only the 'random' computer player for now, "
+                             f"not '{name}'")
+        return _RandomBot(seed)
+    try:
+        return factory(name, seed)
+    except (KeyError, ValueError) as exc:
+        raise ValueError(str(exc.args[0]) if exc.args else f"unknown player '{name}'") from exc
+
+
+def think(game_id: str, name: str, seed: int, observation: Observation) -> str:
+    """One computer move (runs in a worker: pure function of its arguments)."""
+    bot = make_bot(game_id, name, seed)
+    return str(bot.act(observation).text)
+
+
+def merged_options(game_id: str, options: Mapping[str, Any],
+                   variants: Sequence[str]) -> dict[str, Any]:
+    """Variant names (``cardtable.games.<id>.variants.from_variants``) plus explicit options."""
+    result: dict[str, Any] = {}
+    if variants:
+        try:
+            module = importlib.import_module(f"cardtable.games.{game_id}.variants")
+        except ModuleNotFoundError as exc:
+            raise ValueError(f"the game '{game_id}' has no named variants") from exc
+        result.update(module.from_variants(list(variants)).to_json())
+    result.update(options)
+    return result
+
+
+def variant_names(game_id: str) -> dict[str, str]:
+    try:
+        module = importlib.import_module(f"cardtable.games.{game_id}.variants")
+    except ModuleNotFoundError:
+        return {}
+    return dict(getattr(module, "VARIANTS", {}))

@@ -1,0 +1,348 @@
+"""Load script: N WebSocket clients on M tables play random legal moves.
+
+Not a test (nothing is asserted); it prints what it measured:
+
+    python -m cardtable.server.loadtest --spawn --tables 1000 --duration 60
+
+``--spawn`` starts ``cardtable serve`` on a free loopback port with a fresh
+SQLite file (default); ``--url`` measures a server that is already running.
+Only loopback addresses are accepted. Every table has two human seats, each a
+client of its own; a client waits a human-like think time (``--think``,
+seconds, randomised ±50 %) before each move, then sends it with the version
+it saw. The latency is the time from sending a move to receiving the first
+observation of the version it made (the server's work, the database commit,
+the fan-out and both sides' event loops; thinking time excluded). Finished
+games are started again, so every table plays for the whole run.
+
+Clients may run in several processes (``--procs``) so that the clients'
+own work is not the bottleneck; on a 2-core machine the server and the
+clients share the cores, which the numbers include.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import faulthandler
+import ipaddress
+import json
+import multiprocessing
+import os
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlparse
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    games_finished: int = 0
+    connect_failures: int = 0
+    disconnects: int = 0
+
+
+def _loopback(url: str) -> None:
+    host = urlparse(url).hostname or ""
+    if host == "localhost":
+        return
+    try:
+        if ipaddress.ip_address(host).is_loopback:
+            return
+    except ValueError:
+        pass
+    raise SystemExit(f"refusing to load {host!r}: only loopback addresses (127.0.0.0/8, ::1)")
+
+
+def _raise_fd_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+async def _create_tables(url: str, count: int, game: str,
+                         variants: list[str]) -> list[tuple[str, str, str]]:
+    import httpx
+
+    tables: list[tuple[str, str, str]] = []
+    limits = httpx.Limits(max_connections=20)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
+        sem = asyncio.Semaphore(20)
+
+        async def one() -> None:
+            async with sem:
+                r = await http.post("/api/tables", json={"game": game, "variants": variants})
+                r.raise_for_status()
+                body = r.json()
+                table_id = body["table"]["id"]
+                http.cookies.clear()
+                c = await http.post(f"/api/tables/{table_id}/seats/1",
+                                    json={"invite": body["invites"]["1"]})
+                c.raise_for_status()
+                http.cookies.clear()
+                tables.append((table_id, body["token"], c.json()["token"]))
+
+        await asyncio.gather(*(one() for _ in range(count)))
+    return tables
+
+
+async def _seat(ws_url: str, table_id: str, token: str, think: float, until: float,
+                rng: random.Random, stats: Stats, started: asyncio.Event) -> None:
+    from websockets.asyncio.client import connect
+
+    url = f"{ws_url}/api/tables/{table_id}/ws"
+    try:
+        ws = await connect(url, additional_headers={"Authorization": f"Bearer {token}"},
+                           open_timeout=60, max_size=2**20)
+    except Exception:
+        stats.connect_failures += 1
+        return
+    pending: tuple[int, float] | None = None
+    mover: asyncio.Task[None] | None = None
+    loop = asyncio.get_running_loop()
+
+    async def move_later(state: dict[str, Any]) -> None:
+        nonlocal pending
+        await started.wait()
+        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+        if loop.time() >= until:
+            return
+        legal = state["observation"]["legal"]
+        pending = (state["version"], loop.time())
+        await ws.send(json.dumps({"type": "move", "move": rng.choice(legal),
+                                  "version": state["version"]}))
+
+    try:
+        while loop.time() < until:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, until - loop.time()))
+            except TimeoutError:
+                break
+            message = json.loads(raw)
+            now = loop.time()
+            if message["type"] == "error":
+                stats.errors[message["code"]] = stats.errors.get(message["code"], 0) + 1
+                pending = None
+                continue
+            if message["type"] != "state":
+                continue
+            if pending is not None and message["version"] > pending[0]:
+                if started.is_set():
+                    stats.latencies.append(now - pending[1])
+                pending = None
+            if message["status"] == "finished":
+                stats.games_finished += 1
+                if message["seat"] == 0:
+                    await ws.send(json.dumps({"type": "again"}))
+                continue
+            if message["observation"]["legal"] and pending is None and (
+                    mover is None or mover.done()):
+                mover = asyncio.ensure_future(move_later(message))
+    except Exception:
+        stats.disconnects += 1
+    finally:
+        if mover is not None:
+            mover.cancel()
+        await ws.close()
+
+
+def _client_process(ws_url: str, tables: list[tuple[str, str, str]], think: float,
+                    duration: float, warmup: float, seed: int) -> dict[str, Any]:
+    _raise_fd_limit()
+
+    async def main() -> Stats:
+        stats = Stats()
+        loop = asyncio.get_running_loop()
+        started = asyncio.Event()
+        rng = random.Random(seed)
+        until = loop.time() + warmup + duration + 3600
+        tasks = []
+        for i, (table_id, t0, t1) in enumerate(tables):
+            for token in (t0, t1):
+                tasks.append(asyncio.ensure_future(_seat(
+                    ws_url, table_id, token, think, until, random.Random(rng.random()),
+                    stats, started)))
+            if i % 50 == 49:
+                await asyncio.sleep(0.05)
+        await asyncio.sleep(warmup)
+        started.set()
+        t = loop.time()
+        await asyncio.sleep(duration)
+        stats_time = loop.time() - t
+        moves = len(stats.latencies)
+        for task in tasks:
+            task.cancel()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), 30)
+        stats.errors["_elapsed"] = int(stats_time * 1000)
+        stats.errors["_moves"] = moves
+        return stats
+
+    s = asyncio.run(main())
+    return {"latencies": s.latencies[: s.errors.pop("_moves")], "errors": s.errors,
+            "games": s.games_finished, "connect_failures": s.connect_failures,
+            "disconnects": s.disconnects}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _spawn(db: str | None, extra: list[str]) -> tuple[subprocess.Popen[bytes], str]:
+    import httpx
+
+    port = _free_port()
+    db = db or f"sqlite:///{tempfile.mkdtemp(prefix='cardtable-load-')}/load.db"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardtable", "serve", "--port", str(port), "--db", db,
+         "--log-level", "warning", "--bot-pause", "0", *extra],
+        stdout=subprocess.DEVNULL, stderr=None)
+    url = f"http://127.0.0.1:{port}"
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        try:
+            if httpx.get(f"{url}/api/health", timeout=2).status_code == 200:
+                return proc, url
+        except httpx.TransportError:
+            time.sleep(0.05)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a process so far (Linux), for the server's cost per move."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(p / 100 * len(values)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m cardtable.server.loadtest",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--duration", type=float, default=30.0, help="seconds measured")
+    parser.add_argument("--warmup", type=float, default=5.0, help="seconds before measuring")
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="mean seconds a client waits before each move (default 1.0)")
+    parser.add_argument("--procs", type=int, default=1, help="client processes")
+    parser.add_argument("--url", help="a running server (loopback only); default: --spawn")
+    parser.add_argument("--db", help="database URL for the spawned server")
+    parser.add_argument("--game", default="duel")
+    parser.add_argument("--variant", action="append", default=[])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--server-arg", action="append", default=[],
+                        help="an argument for the spawned server (repeat), e.g. "
+                             "--server-arg=--ws=auto")
+    args = parser.parse_args(argv)
+    # the run is bounded in time whatever happens: a stuck run prints where it hangs and ends
+    faulthandler.dump_traceback_later(args.warmup + args.duration + 600, exit=True)
+    _raise_fd_limit()
+    proc = None
+    cpu0 = cpu1 = None
+    if args.url:
+        url = args.url.rstrip("/")
+    else:
+        proc, url = _spawn(args.db, args.server_arg)
+    _loopback(url)
+    try:
+        t0 = time.time()
+        tables = asyncio.run(_create_tables(url, args.tables, args.game, args.variant))
+        setup = time.time() - t0
+        ws_url = url.replace("http://", "ws://", 1).replace("https://", "wss://", 1)
+        chunks = [tables[i::args.procs] for i in range(args.procs)]
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(args.procs) as pool:
+            pending = pool.starmap_async(_client_process, [
+                (ws_url, chunk, args.think, args.duration, args.warmup, args.seed + i)
+                for i, chunk in enumerate(chunks)])
+            time.sleep(args.warmup + 1.0)
+            cpu0 = _cpu_seconds(proc.pid) if proc is not None else None
+            time.sleep(args.duration - 1.0)
+            cpu1 = _cpu_seconds(proc.pid) if proc is not None else None
+            try:
+                results = pending.get(timeout=120)
+            except multiprocessing.TimeoutError:
+                pool.terminate()
+                raise SystemExit("the clients did not finish within 2 minutes") from None
+    finally:
+        if proc is not None:
+            proc.terminate()
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    latencies = [x for r in results for x in r["latencies"]]
+    errors: dict[str, int] = {}
+    for r in results:
+        for k, v in r["errors"].items():
+            if not k.startswith("_"):
+                errors[k] = errors.get(k, 0) + v
+    elapsed = max(r["errors"].get("_elapsed", args.duration * 1000) for r in results) / 1000
+    report = {
+        "tables": args.tables, "clients": 2 * args.tables, "client_processes": args.procs,
+        "think_s": args.think, "duration_s": round(elapsed, 1), "setup_s": round(setup, 1),
+        "moves": len(latencies), "moves_per_s": round(len(latencies) / elapsed, 1),
+        "latency_ms": {
+            "p50": round(_pct(latencies, 50) * 1000, 2),
+            "p90": round(_pct(latencies, 90) * 1000, 2),
+            "p99": round(_pct(latencies, 99) * 1000, 2),
+            "max": round(max(latencies, default=float("nan")) * 1000, 2),
+            "mean": round(statistics.fmean(latencies) * 1000, 2) if latencies else None,
+        },
+        "games_finished": sum(r["games"] for r in results),
+        "errors": errors,
+        "connect_failures": sum(r["connect_failures"] for r in results),
+        "disconnects": sum(r["disconnects"] for r in results),
+        "cpus": os.cpu_count(),
+        "server_cpu_ms_per_move": None,
+        "load_average": os.getloadavg()[0],
+    }
+    if cpu0 is not None and cpu1 is not None and latencies:
+        # cpu measured over duration-1 s of the duration window
+        rate = len(latencies) / elapsed
+        report["server_cpu_ms_per_move"] = round(
+            (cpu1 - cpu0) / max(1e-9, (args.duration - 1.0) * rate) * 1000, 3)
+        report["server_cpu_share"] = round((cpu1 - cpu0) / (args.duration - 1.0), 2)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        lat = report["latency_ms"]
+        print(f"{args.tables} tables, {2 * args.tables} clients in {args.procs} process(es), "
+              f"think {args.think}s, measured {report['duration_s']}s")
+        print(f"  moves: {report['moves']} ({report['moves_per_s']}/s), games finished: "
+              f"{report['games_finished']}")
+        print(f"  move -> next observation: p50 {lat['p50']} ms, p90 {lat['p90']} ms, "
+              f"p99 {lat['p99']} ms, max {lat['max']} ms")
+        print(f"  server: {report['server_cpu_ms_per_move']} ms CPU per move, "
+              f"{report.get('server_cpu_share')} of a core; load average "
+              f"{report['load_average']:.1f} on {report['cpus']} cores")
+        print(f"  errors: {errors or 'none'}, connect failures: {report['connect_failures']}, "
+              f"disconnects: {report['disconnects']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,69 @@
+"""``cardtable serve``: run the server under uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+
+from cardtable.server.config import Settings, database_url
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on "
+                        "(default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--db", metavar="URL", help="database URL: sqlite:///FILE (default "
+                        "./cardtable.db) or postgresql://...; else DATABASE_URL")
+    parser.add_argument("--bot-pause", type=float, default=float(
+        os.environ.get("CARDTABLE_BOT_PAUSE", "1.0")),
+        help="seconds a computer player waits before each move (default 1.0)")
+    parser.add_argument("--bot-executor", choices=("process", "thread"), default="process",
+                        help="where computer players think (default: a process pool)")
+    parser.add_argument("--bot-workers", type=int, default=1,
+                        help="computer players thinking at once (default 1)")
+    parser.add_argument("--restart-grace", type=float, default=10.0,
+                        help="after a restart, no clock runs out sooner than this (seconds)")
+    parser.add_argument("--sqlite-sync", default="NORMAL", choices=("NORMAL", "FULL"),
+                        help="SQLite durability: NORMAL survives a crashed server, FULL also a "
+                             "crashed machine (slower)")
+    parser.add_argument("--secure-cookies", action="store_true",
+                        help="send seat cookies over HTTPS only (behind a TLS proxy)")
+    parser.add_argument("--ws-rate", type=float, default=50.0,
+                        help="messages per second one WebSocket client may send (default 50)")
+    parser.add_argument("--ws", default="auto", dest="ws_impl",
+                        choices=("auto", "websockets", "websockets-sansio"),
+                        help="uvicorn's WebSocket implementation (default: auto)")
+    parser.add_argument("--ws-deflate", action="store_true",
+                        help="compress WebSocket messages (less traffic, more CPU)")
+    parser.add_argument("--log-level", default="info",
+                        choices=("critical", "error", "warning", "info", "debug"))
+    parser.add_argument("--access-log", action="store_true", help="log every HTTP request")
+
+
+def serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from cardtable.server.app import create_app
+
+    settings = Settings(
+        db_url=database_url(args.db),
+        bot_pause=max(0.0, args.bot_pause),
+        bot_executor=args.bot_executor,
+        bot_workers=args.bot_workers,
+        restart_grace=max(0.0, args.restart_grace),
+        sqlite_synchronous=args.sqlite_sync,
+        secure_cookies=args.secure_cookies,
+        ws_rate=max(1.0, args.ws_rate),
+    )
+    logging.basicConfig(level=args.log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    app = create_app(settings)
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level=args.log_level,
+        access_log=args.access_log, ws_max_size=settings.max_message_bytes,
+        ws=args.ws_impl, ws_per_message_deflate=args.ws_deflate, ws_ping_interval=20.0,
+        ws_ping_timeout=20.0, timeout_graceful_shutdown=5,
+    )
+    return 0

@@ -1,0 +1,209 @@
+"""The JSON shapes of the HTTP API and the WebSocket, as pydantic models.
+
+FastAPI turns the HTTP models into the OpenAPI document (``/openapi.json``,
+browsable at ``/docs``); the WebSocket models are listed there too under
+``/api/protocol`` and described in ``PROTOCOL.md`` beside this file.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+TABLE_ID = r"^[A-Za-z0-9_-]{1,32}$"
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- HTTP ----------------------------------------------------------------------------
+
+
+class SeatSpec(Strict):
+    kind: Literal["human", "computer"] = "human"
+    strength: str | None = Field(
+        None, max_length=32,
+        description="computer seats: the computer player's name (see /api/games), "
+                    "default the game's strongest")
+    name: str | None = Field(None, max_length=40, description="shown to the other players")
+
+
+class CreateTable(Strict):
+    game: str = Field(..., max_length=32, examples=["duel"])
+    options: dict[str, Any] = Field(
+        default_factory=dict, description="the game's flat options object ({} is standard)")
+    variants: list[Annotated[str, Field(max_length=40)]] = Field(
+        default_factory=list, max_length=20,
+        description="variant names, as `cardtable play --variant` takes them")
+    seats: list[SeatSpec] | None = Field(
+        None, max_length=16, description="one entry per seat; default: all human")
+    creator_seat: int | None = Field(
+        0, description="the seat the creator takes (null: the creator only watches)")
+    creator_name: str | None = Field(None, max_length=40)
+    match_wins: int | None = Field(
+        None, ge=1, le=99,
+        description="a match ends when a seat has this many wins (default: the game's rule)")
+    takeover_after: float | None = Field(
+        None, ge=0, le=86400,
+        description="seconds a human seat may stay disconnected before a computer player "
+                    "takes it until they return (null: never)")
+    spectators: bool = Field(True, description="whether anyone with the link may watch")
+
+
+class Links(BaseModel):
+    table: str = Field(..., description="the table's page (spectators)")
+    private: str | None = Field(None, description="the creator's own seat: keep it secret")
+    invites: dict[int, str] = Field(default_factory=dict,
+                                    description="one link per open seat: send each to a player")
+    websocket: str
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: str
+    name: str
+    strength: str | None
+    taken: bool
+    connected: bool
+    substitute: bool = Field(..., description="a computer plays while the human is away")
+
+
+class TableInfo(BaseModel):
+    id: str
+    game: str
+    name: str
+    options: dict[str, Any]
+    status: Literal["waiting", "playing", "finished"]
+    game_no: int
+    version: int
+    seats: list[SeatInfo]
+    match: dict[str, Any]
+    outcome: dict[str, Any] | None
+    clock: dict[str, Any] | None
+    spectators: bool
+    takeover_after: float | None
+    created_at: float
+
+
+class CreatedTable(BaseModel):
+    table: TableInfo
+    seat: int | None
+    token: str | None = Field(None, description="the creator's seat token (also set as cookie)")
+    invites: dict[int, str] = Field(default_factory=dict, description="invite secrets by seat")
+    links: Links
+
+
+class ClaimSeat(Strict):
+    invite: str = Field(..., max_length=100)
+    name: str | None = Field(None, max_length=40)
+
+
+class SeatToken(BaseModel):
+    table: str
+    seat: int
+    token: str = Field(..., description="the seat token (also set as cookie): only you hold it")
+    link: str = Field(..., description="a private link back to this seat")
+
+
+class GameSummary(BaseModel):
+    id: str
+    name: str
+    variants: dict[str, str]
+    computer_players: list[str]
+    signals: bool
+
+
+class GameEntry(BaseModel):
+    game_no: int
+    outcome: dict[str, Any] | None
+    started_at: float
+    finished_at: float | None
+
+
+class ErrorDetail(BaseModel):
+    code: str
+    message: str
+    rule: str | None = None
+
+
+class ErrorBody(BaseModel):
+    error: ErrorDetail
+
+
+# --- WebSocket: client to server -----------------------------------------------------
+
+
+class MoveMessage(Strict):
+    type: Literal["move"]
+    move: str = Field(..., max_length=200, examples=["play 9D up"])
+    version: int = Field(..., description="the table version the move was chosen at")
+    seat: int | None = Field(None, description="optional; must be the connection's own seat")
+
+
+class SignalMessage(Strict):
+    type: Literal["signal"]
+    signal: str = Field(..., max_length=64, examples=["can-help up"])
+
+
+class AgainMessage(Strict):
+    type: Literal["again"]
+
+
+class PingMessage(Strict):
+    type: Literal["ping"]
+
+
+class SyncMessage(Strict):
+    type: Literal["sync"]
+
+
+ClientMessage = Annotated[
+    MoveMessage | SignalMessage | AgainMessage | PingMessage | SyncMessage,
+    Field(discriminator="type"),
+]
+
+
+# --- WebSocket: server to client -----------------------------------------------------
+
+
+class StateMessage(BaseModel):
+    type: Literal["state"]
+    table: str
+    game: str
+    game_no: int
+    version: int = Field(..., description="send this with your next move")
+    seat: int | None = Field(..., description="your seat; null for a spectator")
+    status: Literal["waiting", "playing", "finished"]
+    observation: dict[str, Any] = Field(
+        ..., description="Observation.to_json() of your seat, with 'legal': your moves now")
+    events: list[dict[str, Any]] = Field(
+        ..., description="public events since your last message, each with 'v': the version")
+    seen: int = Field(..., description="events of this game you have now; pass as ?seen= "
+                                       "when reconnecting")
+    seats: list[SeatInfo]
+    clock: dict[str, Any] | None
+    outcome: dict[str, Any] | None
+    match: dict[str, Any]
+    signals: list[str] | None = None
+
+
+class ErrorMessage(BaseModel):
+    type: Literal["error"]
+    code: str = Field(..., examples=["illegal", "stale", "duplicate", "bad-json"])
+    message: str
+    rule: str | None = None
+    version: int | None = None
+
+
+class PongMessage(BaseModel):
+    type: Literal["pong"]
+    version: int
+
+
+class ProtocolDoc(BaseModel):
+    """The WebSocket messages (for the OpenAPI document)."""
+
+    client: MoveMessage | SignalMessage | AgainMessage | PingMessage | SyncMessage
+    server: StateMessage | ErrorMessage | PongMessage

@@ -1,0 +1,260 @@
+"""Every read and write of the server, as plain functions of a connection.
+
+They run on the database thread (:class:`cardtable.server.db.Database`); each
+call is one piece of a transaction, so a move, the game's end, the match score
+and the next deadline are committed together or not at all.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from cardtable.server.db import games_t, moves_t, seats_t, signals_t, tables_t
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str
+    strength: str | None
+    name: str
+    token_hash: str | None
+    invite_hash: str | None
+    claimed_at: float | None
+
+
+@dataclass
+class Deadline:
+    at: float
+    seat: int
+    version: int
+
+
+@dataclass
+class TableRow:
+    """A table as stored: enough to rebuild it by replay."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    settings: dict[str, Any]
+    status: str
+    game_no: int
+    seed: int
+    scores: dict[str, Any]
+    deadline: Deadline | None
+    created_at: float
+    seats: list[SeatRow] = field(default_factory=list)
+    game_options: dict[str, Any] = field(default_factory=dict)
+    deal: dict[str, Any] = field(default_factory=dict)
+    base_version: int = 0
+    moves: list[tuple[int, str, str]] = field(default_factory=list)
+    """(seat, move text, who made it: seat, computer, substitute or clock)."""
+    signals: list[tuple[int, int, str]] = field(default_factory=list)
+    """(after_move, seat, signal), in the order they were made."""
+
+
+def create_table(conn: Connection, row: TableRow) -> None:
+    now = time.time()
+    conn.execute(tables_t.insert().values(
+        id=row.id, game=row.game, options=row.options, settings=row.settings,
+        status=row.status, game_no=row.game_no, seed=row.seed, scores=row.scores,
+        deadline_at=None, deadline_seat=None, deadline_version=None,
+        created_at=now, updated_at=now,
+    ))
+    conn.execute(seats_t.insert(), [
+        {"table_id": row.id, "seat": s.seat, "kind": s.kind, "strength": s.strength,
+         "name": s.name, "token_hash": s.token_hash, "invite_hash": s.invite_hash,
+         "claimed_at": s.claimed_at}
+        for s in row.seats
+    ])
+    conn.execute(games_t.insert().values(
+        table_id=row.id, number=row.game_no, options=row.game_options, deal=row.deal,
+        base_version=row.base_version, outcome=None, started_at=now, finished_at=None,
+    ))
+
+
+def load_table(conn: Connection, table_id: str) -> TableRow | None:
+    t = conn.execute(sa.select(tables_t).where(tables_t.c.id == table_id)).mappings().first()
+    if t is None:
+        return None
+    deadline = None
+    if t["deadline_at"] is not None:
+        deadline = Deadline(t["deadline_at"], t["deadline_seat"], t["deadline_version"])
+    row = TableRow(
+        id=t["id"], game=t["game"], options=dict(t["options"]), settings=dict(t["settings"]),
+        status=t["status"], game_no=t["game_no"], seed=t["seed"], scores=dict(t["scores"]),
+        deadline=deadline, created_at=t["created_at"],
+    )
+    for s in conn.execute(
+        sa.select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
+    ).mappings():
+        row.seats.append(SeatRow(s["seat"], s["kind"], s["strength"], s["name"],
+                                 s["token_hash"], s["invite_hash"], s["claimed_at"]))
+    g = conn.execute(sa.select(games_t).where(
+        games_t.c.table_id == table_id, games_t.c.number == row.game_no)).mappings().one()
+    row.game_options = dict(g["options"])
+    row.deal = dict(g["deal"])
+    row.base_version = g["base_version"]
+    row.moves = [
+        (m.seat, m.text, m.by) for m in conn.execute(
+            sa.select(moves_t.c.seat, moves_t.c.text, moves_t.c.by).where(
+                moves_t.c.table_id == table_id, moves_t.c.game_no == row.game_no,
+            ).order_by(moves_t.c.idx))
+    ]
+    row.signals = [
+        (s.after_move, s.seat, s.signal) for s in conn.execute(
+            sa.select(signals_t.c.after_move, signals_t.c.seat, signals_t.c.signal).where(
+                signals_t.c.table_id == table_id, signals_t.c.game_no == row.game_no,
+            ).order_by(signals_t.c.id))
+    ]
+    return row
+
+
+def active_table_ids(conn: Connection) -> list[str]:
+    """Tables whose game runs: they are loaded at start-up so clocks and bots go on."""
+    return [r.id for r in conn.execute(
+        sa.select(tables_t.c.id).where(tables_t.c.status == "playing"))]
+
+
+@dataclass
+class MoveWrite:
+    table_id: str
+    game_no: int
+    idx: int
+    seat: int
+    text: str
+    by: str
+    deadline: Deadline | None
+    status: str
+    outcome: dict[str, Any] | None = None
+    scores: dict[str, Any] | None = None
+    table_changed: bool = True
+    """Whether the table row changes too (status, deadline, scores); most moves only add
+    a row to ``moves``."""
+
+
+def append_move(conn: Connection, w: MoveWrite) -> None:
+    """One accepted move, with what it changes: deadline, status, outcome, scores."""
+    append_moves(conn, [(w,)])
+
+
+def append_moves(conn: Connection, calls: list[tuple[MoveWrite]]) -> list[None]:
+    """Many moves (of different tables) in one statement: the group commit's fast path."""
+    now = time.time()
+    writes = [c[0] for c in calls]
+    conn.execute(moves_t.insert(), [
+        {"table_id": w.table_id, "game_no": w.game_no, "idx": w.idx, "seat": w.seat,
+         "text": w.text, "by": w.by, "at": now}
+        for w in writes
+    ])
+    for w in writes:
+        if w.table_changed or w.outcome is not None:
+            _move_changes(conn, w, now)
+    return [None] * len(writes)
+
+
+append_move.many = append_moves  # type: ignore[attr-defined]
+
+
+def _move_changes(conn: Connection, w: MoveWrite, now: float) -> None:
+    values: dict[str, Any] = {
+        "updated_at": now, "status": w.status,
+        "deadline_at": w.deadline.at if w.deadline else None,
+        "deadline_seat": w.deadline.seat if w.deadline else None,
+        "deadline_version": w.deadline.version if w.deadline else None,
+    }
+    if w.scores is not None:
+        values["scores"] = w.scores
+    conn.execute(tables_t.update().where(tables_t.c.id == w.table_id).values(**values))
+    if w.outcome is not None:
+        conn.execute(games_t.update().where(
+            games_t.c.table_id == w.table_id, games_t.c.number == w.game_no,
+        ).values(outcome=w.outcome, finished_at=now))
+
+
+def append_signal(conn: Connection, table_id: str, game_no: int, after_move: int, seat: int,
+                  signal: str) -> None:
+    conn.execute(signals_t.insert().values(
+        table_id=table_id, game_no=game_no, after_move=after_move, seat=seat, signal=signal,
+        at=time.time(),
+    ))
+
+
+def claim_seat(conn: Connection, table_id: str, seat: int, invite_hash: str, token_hash: str,
+               name: str, status: str, deadline: Deadline | None) -> bool:
+    """Take a seat with its invite (once only); False when the invite is spent or wrong."""
+    now = time.time()
+    result = conn.execute(seats_t.update().where(
+        seats_t.c.table_id == table_id, seats_t.c.seat == seat,
+        seats_t.c.invite_hash == invite_hash, seats_t.c.token_hash.is_(None),
+    ).values(token_hash=token_hash, invite_hash=None, name=name, claimed_at=now))
+    if result.rowcount != 1:
+        return False
+    conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(
+        status=status, updated_at=now,
+        deadline_at=deadline.at if deadline else None,
+        deadline_seat=deadline.seat if deadline else None,
+        deadline_version=deadline.version if deadline else None,
+    ))
+    return True
+
+
+def start_game(conn: Connection, table_id: str, game_no: int, options: dict[str, Any],
+               deal: dict[str, Any], base_version: int, status: str, scores: dict[str, Any],
+               deadline: Deadline | None) -> None:
+    """Play again: the next game of the table, with its own deal."""
+    now = time.time()
+    conn.execute(games_t.insert().values(
+        table_id=table_id, number=game_no, options=options, deal=deal,
+        base_version=base_version, outcome=None, started_at=now, finished_at=None,
+    ))
+    conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(
+        game_no=game_no, status=status, scores=scores, updated_at=now,
+        deadline_at=deadline.at if deadline else None,
+        deadline_seat=deadline.seat if deadline else None,
+        deadline_version=deadline.version if deadline else None,
+    ))
+
+
+def load_game_record(conn: Connection, table_id: str, game_no: int) -> dict[str, Any] | None:
+    """A finished or running game of the table as a record (the caller decides who may see it)."""
+    t = conn.execute(sa.select(tables_t.c.game).where(tables_t.c.id == table_id)).first()
+    g = conn.execute(sa.select(games_t).where(
+        games_t.c.table_id == table_id, games_t.c.number == game_no)).mappings().first()
+    if t is None or g is None:
+        return None
+    moves = [
+        [m.seat, m.text] for m in conn.execute(
+            sa.select(moves_t.c.seat, moves_t.c.text).where(
+                moves_t.c.table_id == table_id, moves_t.c.game_no == game_no,
+            ).order_by(moves_t.c.idx))
+    ]
+    signals = [
+        {"after_move": s.after_move, "seat": s.seat, "signal": s.signal} for s in conn.execute(
+            sa.select(signals_t.c.after_move, signals_t.c.seat, signals_t.c.signal).where(
+                signals_t.c.table_id == table_id, signals_t.c.game_no == game_no,
+            ).order_by(signals_t.c.id))
+    ]
+    record: dict[str, Any] = {
+        "game": t.game, "options": dict(g["options"]), "deal": dict(g["deal"]), "moves": moves,
+        "outcome": g["outcome"], "table": table_id, "game_no": game_no,
+        "started_at": g["started_at"], "finished_at": g["finished_at"],
+    }
+    if signals:
+        record["signals"] = signals
+    return record
+
+
+def game_list(conn: Connection, table_id: str) -> list[dict[str, Any]]:
+    return [
+        {"game_no": g.number, "outcome": g.outcome, "started_at": g.started_at,
+         "finished_at": g.finished_at}
+        for g in conn.execute(sa.select(games_t).where(
+            games_t.c.table_id == table_id).order_by(games_t.c.number))
+    ]

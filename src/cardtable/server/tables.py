@@ -1,0 +1,894 @@
+"""Live tables: the game state in memory, kept equal to the stored record.
+
+A move goes through :meth:`LiveTable.submit`: checked against the version the
+client saw, played on a copy of the state, committed to the database, and
+only then made the table's state and announced. A refused move changes
+nothing. Moves of one table are handled one at a time in order of arrival,
+which is how the Blitz duel orders simultaneous moves.
+
+Each WebSocket is a :class:`Conn` with its own writer task: the table only
+marks connections as behind, and each writer sends its seat one message with
+the newest observation and every event it has not yet seen. A slow client
+therefore never holds up the table, and moves that come quickly one after the
+other reach it as one message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import hashlib
+import hmac
+import json
+import logging
+import multiprocessing
+import random
+import secrets
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.cards import Card
+from cardtable.engine import (
+    DealError,
+    Game,
+    IllegalMove,
+    Observation,
+    OptionError,
+    State,
+    jsonable,
+)
+from cardtable.games.registry import find_game
+from cardtable.server import store
+from cardtable.server.config import Settings
+from cardtable.server.db import Database
+from cardtable.server.hooks import GameHooks, hooks_for, make_bot, merged_options, think
+from cardtable.server.store import Deadline, MoveWrite, SeatRow, TableRow
+
+log = logging.getLogger("cardtable.server.tables")
+
+MAX_MOVE_TEXT = 200
+
+
+class Refusal(Exception):
+    """A request the table refuses; nothing changed. ``code`` is for programs."""
+
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+    def to_json(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.rule is not None:
+            body["rule"] = self.rule
+        return body
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def fast_jsonable(value: Any) -> Any:
+    """:func:`cardtable.engine.jsonable`, faster for the common shapes (it is on the path
+    of every message); anything unusual goes to the engine's own function."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is Card:
+        return value.text
+    if kind is tuple or kind is list:
+        return [fast_jsonable(v) for v in value]
+    names = _FIELDS.get(kind)
+    if names is None:
+        if not dataclasses.is_dataclass(value) or isinstance(value, type):
+            return jsonable(value)
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(value))
+    return {name: fast_jsonable(getattr(value, name)) for name in names}
+
+
+def observation_json(observation: Observation) -> dict[str, Any]:
+    """``observation.to_json()``, by the fast path when the game does not override it."""
+    if type(observation).to_json is not Observation.to_json:
+        return observation.to_json()
+    data: dict[str, Any] = fast_jsonable(observation)
+    data["legal"] = [m.text for m in observation.legal_moves()]
+    return data
+
+
+def secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def digest(value: str) -> str:
+    return hashlib.sha256(value.encode()).hexdigest()
+
+
+# --- computer players ----------------------------------------------------------------
+
+
+class BotPool:
+    """Computer players think here, off the event loop: a process pool by default
+    (a bot that searches hard cannot slow the server down), or threads."""
+
+    def __init__(self, kind: str, workers: int) -> None:
+        self.kind = kind
+        self.workers = max(1, workers)
+        self._executor: Executor = self._make()
+
+    def _make(self) -> Executor:
+        if self.kind == "process":
+            return ProcessPoolExecutor(self.workers,
+                                       mp_context=multiprocessing.get_context("spawn"))
+        return ThreadPoolExecutor(self.workers, thread_name_prefix="cardtable-bot")
+
+    async def think(self, game_id: str, name: str, seed: int, observation: Observation) -> str:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(
+                self._executor, think, game_id, name, seed, observation)
+        except BrokenProcessPool:
+            log.warning("the computer players' process pool broke; starting a new one")
+            self._executor = self._make()
+            return await loop.run_in_executor(
+                self._executor, think, game_id, name, seed, observation)
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=True, cancel_futures=True)
+
+
+# --- connections ---------------------------------------------------------------------
+
+
+class Conn:
+    """One client's live connection to a table, as a seat or as a spectator."""
+
+    def __init__(self, table: LiveTable, seat: int | None,
+                 send: Callable[[str], Awaitable[None]], seen: int | None,
+                 game_no: int | None) -> None:
+        self.table = table
+        self.seat = seat
+        self.send = send
+        self.wake = asyncio.Event()
+        self.outbox: deque[str] = deque()
+        self.revision_sent = -1
+        self.game_no = table.game_no
+        same_game = game_no is None or game_no == table.game_no
+        self.pos = min(max(seen or 0, 0), len(table.log)) if same_game else 0
+        self.wake.set()
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue a reply (an error, a pong) for this connection alone."""
+        self.outbox.append(json.dumps(message, ensure_ascii=False))
+        self.wake.set()
+
+    async def writer(self) -> None:
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            while self.outbox:
+                await self.send(self.outbox.popleft())
+            if self.revision_sent != self.table.revision:
+                self.revision_sent = self.table.revision
+                await self.send(self.table.state_message(self))
+
+
+# --- a live table --------------------------------------------------------------------
+
+
+@dataclass
+class TableSpec:
+    """What a creator asks for (already checked by the HTTP layer's models)."""
+
+    game: str
+    options: dict[str, Any]
+    variants: list[str]
+    seats: list[dict[str, Any]] | None
+    creator_seat: int | None
+    creator_name: str | None
+    match_wins: int | None
+    takeover_after: float | None
+    spectators: bool
+
+
+class LiveTable:
+    """One table: seats, the running game (state + record), clock, computer players."""
+
+    def __init__(self, manager: TableManager, row: TableRow, state: State,
+                 log_entries: list[dict[str, Any]]) -> None:
+        self.manager = manager
+        self.db: Database = manager.db
+        self.settings: Settings = manager.settings
+        self.id = row.id
+        self.game_id = row.game
+        self.game: Game[State] = find_game(row.game)
+        self.hooks: GameHooks = hooks_for(row.game)
+        self.table_options = row.options
+        self.table_settings = row.settings
+        self.seats: list[SeatRow] = row.seats
+        self.seed = row.seed
+        self.created_at = row.created_at
+        self.state = state
+        self.game_no = row.game_no
+        self.base_version = row.base_version
+        self.status = row.status
+        self.scores = row.scores
+        self.deadline = row.deadline
+        self.log = log_entries
+        self.lock = asyncio.Lock()
+        self.conns: set[Conn] = set()
+        self.revision = 0
+        self._changed = asyncio.Event()
+        self._obs_cache: dict[int | None, tuple[int, int, dict[str, Any]]] = {}
+        self._text_cache: dict[int | None, tuple[int, str]] = {}
+        self._common_cache: tuple[int, str] | None = None
+        self.connected: dict[int, int] = {}
+        self.disconnected_since: dict[int, float] = {}
+        self.substitutes: set[int] = set()
+        self._bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self._timers: list[asyncio.TimerHandle] = []
+        self._clock: asyncio.TimerHandle | None = None
+        self._last_signal: dict[int, float] = {}
+        self._turn_key: object = self.hooks.turn_key(state)
+        self._public_moves = self.hooks.public_moves(state.options)
+        self.last_active = time.monotonic()
+        self.closed = False
+
+    # --- views ---
+    @property
+    def version(self) -> int:
+        return self.base_version + len(self.state.history)
+
+    @property
+    def n_seats(self) -> int:
+        return len(self.seats)
+
+    def seat_for_token(self, token: str | None) -> int | None:
+        if not token:
+            return None
+        hashed = digest(token)
+        found = None
+        for row in self.seats:
+            if row.token_hash is not None and hmac.compare_digest(row.token_hash, hashed):
+                found = row.seat
+        return found
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": s.seat, "kind": s.kind, "name": s.name, "strength": s.strength,
+                "taken": s.kind == "computer" or s.token_hash is not None,
+                "connected": s.kind == "computer" or self.connected.get(s.seat, 0) > 0,
+                "substitute": s.seat in self.substitutes,
+            }
+            for s in self.seats
+        ]
+
+    def clock_json(self) -> dict[str, Any] | None:
+        if self.deadline is None or self.status != "playing":
+            return None
+        return {"seat": self.deadline.seat, "deadline": self.deadline.at,
+                "remaining": max(0.0, round(self.deadline.at - time.time(), 3))}
+
+    def outcome_json(self) -> dict[str, Any] | None:
+        outcome = self.state.outcome()
+        return outcome.to_json() if outcome is not None else None
+
+    def observation_json(self, seat: int | None) -> dict[str, Any]:
+        cached = self._obs_cache.get(seat)
+        if cached is not None and cached[0] == self.version and cached[1] == self.revision:
+            return cached[2]
+        data = observation_json(self.state.observation(seat))
+        if self.status != "playing" or (seat is not None and seat in self.substitutes):
+            data["legal"] = []
+        self._obs_cache[seat] = (self.version, self.revision, data)
+        return data
+
+    def state_message(self, conn: Conn) -> str:
+        """The ``state`` message for one connection, as JSON text.
+
+        What all connections share (table, seats, clock, match) and each seat's
+        observation are encoded once per change, not once per connection.
+        """
+        if conn.game_no != self.game_no:
+            conn.game_no = self.game_no
+            conn.pos = 0
+        events = self.log[conn.pos:]
+        conn.pos = len(self.log)
+        if not self._public_moves:
+            events = [_hide_move(e, conn.seat) for e in events]
+        cached = self._text_cache.get(conn.seat)
+        if cached is None or cached[0] != self.revision:
+            common = self._common_text()
+            seat_part: dict[str, Any] = {"seat": conn.seat,
+                                         "observation": self.observation_json(conn.seat)}
+            if conn.seat is not None:
+                signals = self.hooks.signals(self.state.options)
+                if signals:
+                    seat_part["signals"] = list(signals)
+            text = common + json.dumps(seat_part, ensure_ascii=False)[1:-1]
+            cached = (self.revision, text)
+            self._text_cache[conn.seat] = cached
+        return (f'{{{cached[1]},"events":{json.dumps(events, ensure_ascii=False)},'
+                f'"seen":{conn.pos}}}')
+
+    def _common_text(self) -> str:
+        common = self._common_cache
+        if common is not None and common[0] == self.revision:
+            return common[1]
+        shared = {
+            "type": "state", "table": self.id, "game": self.game_id,
+            "game_no": self.game_no, "version": self.version, "status": self.status,
+            "seats": self.seats_json(), "clock": self.clock_json(),
+            "outcome": self.outcome_json(), "match": self.scores,
+        }
+        text = json.dumps(shared, ensure_ascii=False)[1:-1] + ","
+        self._common_cache = (self.revision, text)
+        return text
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "game": self.game_id, "name": self.game.name,
+            "options": self.state.options.to_json(), "status": self.status,
+            "game_no": self.game_no, "version": self.version, "seats": self.seats_json(),
+            "match": self.scores, "outcome": self.outcome_json(), "clock": self.clock_json(),
+            "spectators": bool(self.table_settings.get("spectators", True)),
+            "takeover_after": self.table_settings.get("takeover_after"),
+            "created_at": self.created_at,
+        }
+
+    # --- change notification ---
+    def changed(self) -> None:
+        """Something everyone may see changed: wake the writers, bots and clock."""
+        self.revision += 1
+        self.last_active = time.monotonic()
+        for conn in self.conns:
+            conn.wake.set()
+        event, self._changed = self._changed, asyncio.Event()
+        event.set()
+        self._ensure_bots()
+        self._schedule_clock()
+
+    # --- moves ---
+    async def submit(self, seat: int, text: str, version: int, by: str = "seat") -> int:
+        """Play a move; returns the new version or raises :class:`Refusal`.
+
+        Shielded: once started, a move is finished (committed and applied or
+        refused) even if the client that sent it goes away meanwhile.
+        """
+        return await asyncio.shield(asyncio.ensure_future(self._submit(seat, text, version, by)))
+
+    async def _submit(self, seat: int, text: str, version: int, by: str) -> int:
+        async with self.lock:
+            self._check_move(seat, text, version, by)
+            current = self.version
+            new = self.state.clone()
+            try:
+                events = new.play(seat, text)
+            except IllegalMove as exc:
+                message = exc.reason
+                if version < current:
+                    message += (f" (the table changed since version {version}: another "
+                                "seat moved first)")
+                raise Refusal("illegal", message, exc.rule) from None
+            except Exception:
+                log.exception("table %s: the engine failed on %r by seat %s", self.id, text, seat)
+                raise Refusal("server-error",
+                              "the rules engine failed on this move; nothing changed") from None
+            outcome = new.outcome()
+            status = "finished" if outcome is not None else "playing"
+            scores = self._scored(outcome) if outcome is not None else None
+            deadline, key = self._deadline_for(new, status)
+            write = MoveWrite(
+                table_id=self.id, game_no=self.game_no, idx=len(self.state.history),
+                seat=seat, text=new.history[-1][1], by=by, deadline=deadline, status=status,
+                outcome=outcome.to_json() if outcome is not None else None, scores=scores,
+                table_changed=(status != self.status or scores is not None
+                               or deadline is not self.deadline),
+            )
+            try:
+                await self.db.run(store.append_move, write)
+            except Exception:
+                log.exception("table %s: storing a move failed", self.id)
+                raise Refusal("storage", "the move could not be stored, so it was not played; "
+                                         "try again") from None
+            self.state = new
+            self.status = status
+            if scores is not None:
+                self.scores = scores
+            self.deadline, self._turn_key = deadline, key
+            self._log_move(seat, write.text, by, events)
+            self.changed()
+            return self.version
+
+    def _check_move(self, seat: int, text: str, version: int, by: str) -> None:
+        if not 0 <= seat < self.n_seats:
+            raise Refusal("no-such-seat", f"there is no seat {seat} at this table")
+        if not text.strip() or len(text) > MAX_MOVE_TEXT:
+            raise Refusal("bad-move", f"a move is a short text such as the ones in 'legal' "
+                                      f"(at most {MAX_MOVE_TEXT} characters)")
+        if self.status == "waiting":
+            open_seats = [s.seat for s in self.seats if s.kind == "human" and not s.token_hash]
+            raise Refusal("waiting", "the game starts when every seat is taken; still open: "
+                                     + ", ".join(f"seat {s}" for s in open_seats))
+        if self.state.is_over():
+            raise Refusal("game-over", "this game is over: send 'again' to play the next one")
+        if by == "seat" and seat in self.substitutes:
+            raise Refusal("substituted", "a computer player holds your seat right now")
+        if by == "substitute" and seat not in self.substitutes:
+            raise Refusal("stale", "the player is back")
+        current = self.version
+        if version > current or version < self.base_version:
+            raise Refusal("stale", f"version {version} is not a version of this game: the "
+                                   f"table is at version {current}")
+        if version < current:
+            since = self.state.history[version - self.base_version:]
+            mine = [t for s, t in since if s == seat]
+            if mine:
+                try:
+                    same = self.state.parse_move(seat, text).text == mine[0]
+                except IllegalMove:
+                    same = False
+                if same:
+                    raise Refusal("duplicate", f"you already played '{mine[0]}' after version "
+                                               f"{version}; it was not played twice")
+                raise Refusal("stale", f"the table moved on since version {version} (now "
+                                       f"{current}), your own move '{mine[0]}' included: "
+                                       "look at the new position first")
+
+    def _log_move(self, seat: int, text: str, by: str, events: list[Any]) -> None:
+        v = self.version
+        self.log.append({"kind": "move", "seat": seat, "move": text, "by": by, "v": v})
+        for event in events:
+            self.log.append({**event.to_json(), "v": v})
+
+    def _scored(self, outcome: Any) -> dict[str, Any]:
+        scores: dict[str, Any] = json.loads(json.dumps(self.scores))
+        winners = self.hooks.winners(outcome)
+        scores["games"] = scores.get("games", 0) + 1
+        if not winners:
+            scores["draws"] = scores.get("draws", 0) + 1
+        for s in winners:
+            scores["wins"][s] += 1
+        target = scores.get("wins_needed")
+        scores["over"] = bool(target is not None and max(scores["wins"]) >= target)
+        return scores
+
+    # --- play again ---
+    async def again(self, seat: int) -> int:
+        return await asyncio.shield(asyncio.ensure_future(self._again(seat)))
+
+    async def _again(self, seat: int) -> int:
+        async with self.lock:
+            if not self.state.is_over():
+                raise Refusal("not-over", "the game is still running")
+            rng = random.Random(self.seed * 7919 + self.game_no)
+            options = self.state.options
+            deal = self.hooks.next_deal(self.game, options, self.state, rng)
+            new = self.game.from_deal(options, deal)
+            scores = json.loads(json.dumps(self.scores))
+            if scores.get("over"):
+                scores.update(wins=[0] * self.n_seats, games=0, draws=0, over=False,
+                              match_no=scores.get("match_no", 1) + 1)
+            game_no = self.game_no + 1
+            base = self.version + 1
+            deadline, key = self._deadline_for(new, "playing", base)
+            await self.db.run(store.start_game, self.id, game_no, options.to_json(), deal, base,
+                              "playing", scores, deadline)
+            self.state, self.game_no, self.base_version = new, game_no, base
+            self.status, self.scores = "playing", scores
+            self.deadline, self._turn_key = deadline, key
+            self.log = [{"kind": "game-start", "game_no": game_no, "by": seat, "v": base}]
+            self.changed()
+            return base
+
+    # --- signals ---
+    async def signal(self, seat: int, text: str) -> None:
+        async with self.lock:
+            if self.status != "playing":
+                raise Refusal("not-playing", "signals are sent while the game runs")
+            signal = " ".join(text.lower().split())
+            reason = self.hooks.signal_refusal(self.state, seat, signal)
+            if reason is not None:
+                raise Refusal("bad-signal", reason)
+            now = time.monotonic()
+            if now - self._last_signal.get(seat, -1e9) < self.settings.signal_interval:
+                raise Refusal("too-fast", "one signal at a time, please")
+            self._last_signal[seat] = now
+            after = len(self.state.history)
+            await self.db.run(store.append_signal, self.id, self.game_no, after, seat, signal)
+            self.log.append({"kind": "signal", "seat": seat, "signal": signal, "v": self.version})
+            self.changed()
+
+    # --- seats ---
+    async def claim(self, seat: int, invite: str, name: str | None) -> str:
+        async with self.lock:
+            if not 0 <= seat < self.n_seats:
+                raise Refusal("no-such-seat", f"there is no seat {seat} at this table")
+            row = self.seats[seat]
+            if row.kind != "human":
+                raise Refusal("not-open", f"seat {seat} is a computer player's")
+            if row.token_hash is not None:
+                raise Refusal("taken", f"seat {seat} is already taken")
+            if row.invite_hash is None or not hmac.compare_digest(row.invite_hash,
+                                                                  digest(invite)):
+                raise Refusal("bad-invite", "this invite does not open that seat")
+            token = secret()
+            name = name or f"Player {seat + 1}"
+            open_after = [s for s in self.seats
+                          if s.kind == "human" and s.token_hash is None and s.seat != seat]
+            status = self.status
+            deadline = self.deadline
+            if status == "waiting" and not open_after:
+                status = "finished" if self.state.is_over() else "playing"
+                deadline, _key = self._deadline_for(self.state, status)
+            ok = await self.db.run(store.claim_seat, self.id, seat, row.invite_hash,
+                                   digest(token), name, status, deadline)
+            if not ok:
+                raise Refusal("taken", f"seat {seat} is already taken")
+            row.token_hash, row.invite_hash, row.name = digest(token), None, name
+            row.claimed_at = time.time()
+            self.status, self.deadline = status, deadline
+            self.changed()
+            return token
+
+    def connect(self, conn: Conn) -> None:
+        self.conns.add(conn)
+        if conn.seat is not None:
+            self.connected[conn.seat] = self.connected.get(conn.seat, 0) + 1
+            self.disconnected_since.pop(conn.seat, None)
+            self.substitutes.discard(conn.seat)
+        self.changed()
+
+    def disconnect(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        seat = conn.seat
+        if seat is not None:
+            self.connected[seat] = self.connected.get(seat, 1) - 1
+            if self.connected[seat] <= 0:
+                self.connected[seat] = 0
+                self._watch_absence(seat)
+        if not self.closed:
+            self.changed()
+
+    def _watch_absence(self, seat: int) -> None:
+        """Start the owner's takeover limit: a computer plays for an absent human."""
+        self.disconnected_since[seat] = time.monotonic()
+        limit = self.table_settings.get("takeover_after")
+        if limit is None or self.seats[seat].kind != "human":
+            return
+        loop = asyncio.get_running_loop()
+        self._timers.append(loop.call_later(float(limit) + 0.01, self._check_absence, seat))
+
+    def _check_absence(self, seat: int) -> None:
+        since = self.disconnected_since.get(seat)
+        limit = self.table_settings.get("takeover_after")
+        if since is None or limit is None or self.closed:
+            return
+        if time.monotonic() - since >= float(limit) and seat not in self.substitutes:
+            log.info("table %s: a computer player takes seat %s", self.id, seat)
+            self.substitutes.add(seat)
+            self.changed()
+
+    # --- computer players ---
+    def _server_plays(self, seat: int) -> bool:
+        return self.status == "playing" and not self.closed and (
+            self.seats[seat].kind == "computer" or seat in self.substitutes)
+
+    def _ensure_bots(self) -> None:
+        for seat in range(self.n_seats):
+            task = self._bot_tasks.get(seat)
+            if self._server_plays(seat) and (task is None or task.done()):
+                self._bot_tasks[seat] = asyncio.get_running_loop().create_task(
+                    self._bot_loop(seat), name=f"bot-{self.id}-{seat}")
+
+    async def _bot_loop(self, seat: int) -> None:
+        failures = 0
+        while self._server_plays(seat):
+            changed = self._changed
+            if seat not in self.state.to_act():
+                await changed.wait()
+                continue
+            row = self.seats[seat]
+            strength = row.strength if row.kind == "computer" else None
+            strength = strength or self._substitute_strength()
+            by = "computer" if row.kind == "computer" else "substitute"
+            version, game_no = self.version, self.game_no
+            realtime = self.hooks.realtime(self.state.options)
+            delay = self.hooks.bot_delay(self.state.options, strength, self.settings.bot_pause)
+            if delay > 0:
+                await asyncio.sleep(delay)
+            if not self._server_plays(seat) or self.game_no != game_no:
+                continue
+            if self.version != version and not realtime:
+                continue
+            version = self.version
+            if seat not in self.state.to_act():
+                continue
+            observation = self.state.observation(seat)
+            seed = (self.seed * 1_000_003 + game_no * 10_007 + version * 31 + seat) & 0x7FFFFFFF
+            try:
+                if failures:
+                    moves = self.state.legal_moves(seat)
+                    text = moves[random.Random(seed).randrange(len(moves))].text
+                else:
+                    text = await self.manager.bots.think(self.game_id, strength, seed,
+                                                         observation)
+                await self.submit(seat, text, version, by=by)
+                failures = 0
+            except Refusal as exc:
+                if not realtime or exc.code not in ("illegal", "stale"):
+                    log.warning("table %s seat %s: computer move refused: %s", self.id, seat,
+                                exc.message)
+                    failures += 1
+                    await asyncio.sleep(min(1.0, 0.05 * failures))
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("table %s seat %s: the computer player failed", self.id, seat)
+                failures += 1
+                await asyncio.sleep(min(1.0, 0.05 * failures))
+
+    def _substitute_strength(self) -> str:
+        names = self.hooks.bot_names(self.game_id)
+        return names[0] if names else "random"
+
+    # --- clock ---
+    def _deadline_for(self, state: State, status: str,
+                      base: int | None = None) -> tuple[Deadline | None, object]:
+        """The deadline after ``state``: a new one when a new turn starts, else the same."""
+        key = self.hooks.turn_key(state)
+        seconds = self.hooks.turn_seconds(state.options)
+        if seconds is None or status != "playing" or state.is_over():
+            return None, key
+        to_act = state.to_act()
+        if len(to_act) != 1:
+            return None, key
+        if base is None and self.deadline is not None and key == self._turn_key:
+            return self.deadline, key
+        version = (base if base is not None else self.base_version) + len(state.history)
+        return Deadline(time.time() + seconds, to_act[0], version), key
+
+    def _schedule_clock(self) -> None:
+        if self._clock is not None:
+            self._clock.cancel()
+            self._clock = None
+        deadline = self.deadline
+        if deadline is None or self.status != "playing" or self.closed:
+            return
+        loop = asyncio.get_running_loop()
+        delay = max(0.0, deadline.at - time.time())
+        self._clock = loop.call_later(delay, self._time_up, deadline)
+
+    def _time_up(self, deadline: Deadline) -> None:
+        if self.deadline is not deadline or self.closed:
+            return
+        asyncio.get_running_loop().create_task(self._timeout(deadline))
+
+    async def _timeout(self, deadline: Deadline) -> None:
+        if self.deadline is not deadline:
+            return
+        text = self.hooks.timeout_move(self.state, deadline.seat)
+        if text is None:
+            log.warning("table %s: time is up for seat %s but the game has no timeout move",
+                        self.id, deadline.seat)
+            return
+        try:
+            await self.submit(deadline.seat, text, self.version, by="clock")
+        except Refusal as exc:
+            log.warning("table %s: the clock's timeout was refused: %s", self.id, exc.message)
+
+    def after_restart(self) -> None:
+        """A restored table: clocks give players the restart grace, absences start now."""
+        if self.deadline is not None:
+            grace = time.time() + self.settings.restart_grace
+            if self.deadline.at < grace:
+                self.deadline = Deadline(grace, self.deadline.seat, self.deadline.version)
+        for row in self.seats:
+            if row.kind == "human" and row.token_hash is not None:
+                self._watch_absence(row.seat)
+
+    def evictable(self, idle: float) -> bool:
+        """Whether the table may leave memory (it comes back by replay when asked for):
+        nobody connected, quiet for ``idle`` seconds, and nothing for the server to do."""
+        if self.conns or self.lock.locked() or time.monotonic() - self.last_active < idle:
+            return False
+        if self.status != "playing":
+            return True
+        busy = (self.deadline is not None
+                or self.table_settings.get("takeover_after") is not None
+                or any(s.kind == "computer" for s in self.seats))
+        return not busy
+
+    async def close(self) -> None:
+        self.closed = True
+        for timer in self._timers:
+            timer.cancel()
+        if self._clock is not None:
+            self._clock.cancel()
+        for task in self._bot_tasks.values():
+            task.cancel()
+        for task in self._bot_tasks.values():
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+def _hide_move(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """A move's text only for its own seat; others learn what happened from the events."""
+    if event.get("kind") != "move" or event.get("seat") == seat or "move" not in event:
+        return event
+    return {k: v for k, v in event.items() if k != "move"}
+
+
+# --- all tables ----------------------------------------------------------------------
+
+
+class TableManager:
+    """Creates tables, and finds them: in memory, else rebuilt from the database."""
+
+    def __init__(self, db: Database, settings: Settings, bots: BotPool) -> None:
+        self.db = db
+        self.settings = settings
+        self.bots = bots
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+
+    async def start(self) -> int:
+        """Load every running table, so its clock and computer players go on."""
+        ids = await self.db.run(store.active_table_ids)
+        for table_id in ids:
+            try:
+                await self.get(table_id)
+            except Exception:
+                log.exception("table %s could not be restored", table_id)
+        return len(ids)
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for table in list(self.tables.values()):
+            await table.close()
+
+    def start_sweeping(self, every: float = 60.0, idle: float = 600.0) -> None:
+        """Drop quiet tables from memory now and then; the database keeps them."""
+
+        async def sweep() -> None:
+            while True:
+                await asyncio.sleep(every)
+                for table_id, table in list(self.tables.items()):
+                    if table.evictable(idle):
+                        del self.tables[table_id]
+                        await table.close()
+
+        self._sweeper = asyncio.get_running_loop().create_task(sweep())
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = future
+        try:
+            row = await self.db.run(store.load_table, table_id)
+            table = self._restore(row) if row is not None else None
+            if table is not None:
+                self.tables[table_id] = table
+                table.after_restart()
+                table.changed()
+            future.set_result(table)
+            return table
+        except BaseException as exc:
+            future.set_exception(exc)
+            future.exception()
+            raise
+        finally:
+            del self._loading[table_id]
+
+    def _restore(self, row: TableRow) -> LiveTable:
+        """Rebuild a table by replaying its record; the events come back the same way."""
+        game = find_game(row.game)
+        state = game.new(row.game_options, deal=row.deal)
+        entries: list[dict[str, Any]] = [
+            {"kind": "game-start", "game_no": row.game_no, "by": None, "v": row.base_version}
+        ] if row.game_no > 1 else []
+        signals = deque(row.signals)
+        for idx, (seat, text, by) in enumerate(row.moves):
+            while signals and signals[0][0] <= idx:
+                _after, s_seat, s_text = signals.popleft()
+                entries.append({"kind": "signal", "seat": s_seat, "signal": s_text,
+                                "v": row.base_version + idx})
+            events = state.play(seat, text)
+            v = row.base_version + idx + 1
+            entries.append({"kind": "move", "seat": seat, "move": text, "by": by, "v": v})
+            entries.extend({**e.to_json(), "v": v} for e in events)
+        for _after, s_seat, s_text in signals:
+            entries.append({"kind": "signal", "seat": s_seat, "signal": s_text,
+                            "v": row.base_version + len(row.moves)})
+        return LiveTable(self, row, state, entries)
+
+    async def create(self, spec: TableSpec) -> tuple[LiveTable, str | None, dict[int, str]]:
+        """A new table; returns it, the creator's seat token and the open seats' invites."""
+        try:
+            game = find_game(spec.game)
+        except KeyError as exc:
+            raise Refusal("unknown-game", str(exc.args[0])) from None
+        hooks = hooks_for(spec.game)
+        try:
+            raw = merged_options(spec.game, spec.options, spec.variants)
+            options = game.parse_options(raw)
+        except (OptionError, ValueError) as exc:
+            raise Refusal("bad-options", str(exc)) from None
+        n = game.seats(options)
+        specs = spec.seats if spec.seats is not None else [{"kind": "human"}] * n
+        if len(specs) != n:
+            raise Refusal("bad-seats", f"this game with these options has {n} seats, "
+                                       f"not {len(specs)}")
+        if spec.creator_seat is not None:
+            if not 0 <= spec.creator_seat < n:
+                raise Refusal("bad-seats", f"creator_seat must be a seat from 0 to {n - 1}")
+            if specs[spec.creator_seat].get("kind", "human") != "human":
+                raise Refusal("bad-seats", "the creator's seat must be a human seat")
+        seed = secrets.randbits(48)
+        seats: list[SeatRow] = []
+        token: str | None = None
+        invites: dict[int, str] = {}
+        for i, s in enumerate(specs):
+            kind = s.get("kind", "human")
+            if kind == "computer":
+                strength = s.get("strength") or (hooks.bot_names(spec.game) or ["random"])[0]
+                try:
+                    make_bot(spec.game, strength, 0)
+                except ValueError as exc:
+                    raise Refusal("bad-seats", f"seat {i}: {exc}") from None
+                seats.append(SeatRow(i, "computer", strength,
+                                     s.get("name") or f"Computer ({strength})", None, None,
+                                     time.time()))
+            elif i == spec.creator_seat:
+                token = secret()
+                seats.append(SeatRow(i, "human", None, spec.creator_name or s.get("name")
+                                     or f"Player {i + 1}", digest(token), None, time.time()))
+            else:
+                invites[i] = secret()
+                seats.append(SeatRow(i, "human", None, s.get("name") or f"Player {i + 1}",
+                                     None, digest(invites[i]), None))
+        try:
+            deal = game.random_deal(options, random.Random(seed))
+            state = game.from_deal(options, deal)
+        except DealError as exc:
+            raise Refusal("bad-options", str(exc)) from None
+        wins_needed = spec.match_wins if spec.match_wins is not None else hooks.default_match_wins
+        row = TableRow(
+            id=secrets.token_urlsafe(9), game=spec.game, options=options.to_json(),
+            settings={"takeover_after": spec.takeover_after, "spectators": spec.spectators},
+            status="waiting" if invites else "playing", game_no=1, seed=seed,
+            scores={"wins": [0] * n, "games": 0, "draws": 0, "wins_needed": wins_needed,
+                    "over": False, "match_no": 1},
+            deadline=None, created_at=time.time(), seats=seats,
+            game_options=options.to_json(), deal=deal, base_version=0,
+        )
+        table = LiveTable(self, row, state, [])
+        if row.status == "playing":
+            table.deadline, table._turn_key = table._deadline_for(state, "playing")
+        await self.db.run(store.create_table, row)
+        if table.deadline is not None:
+            await self.db.run(_store_deadline, row.id, table.deadline)
+        self.tables[row.id] = table
+        table.changed()
+        return table, token, invites
+
+
+def _store_deadline(conn: Any, table_id: str, deadline: Deadline) -> None:
+    from cardtable.server.db import tables_t
+
+    conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(
+        deadline_at=deadline.at, deadline_seat=deadline.seat, deadline_version=deadline.version))

@@ -1,0 +1,63 @@
+"""Fixtures of the server tests: real servers on SQLite files and PostgreSQL."""
+
+from __future__ import annotations
+
+import sys
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from harness import Server
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server with a fresh SQLite file for the whole test module."""
+    path = tmp_path_factory.mktemp("server")
+    srv = Server(f"sqlite:///{path / 'cardtable.db'}", path / "server.log")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def fresh_server(tmp_path: Path) -> Iterator[Server]:
+    """A server of the test's own (for kill -9 and restarts)."""
+    srv = Server(f"sqlite:///{tmp_path / 'cardtable.db'}", tmp_path / "server.log")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def _postgres_admin() -> Any:
+    try:
+        import psycopg
+    except ImportError:
+        return None
+    for dbname in ("postgres", "root", "test"):
+        try:
+            return psycopg.connect(host="127.0.0.1", port=5432, user="postgres", dbname=dbname,
+                                   autocommit=True, connect_timeout=3)
+        except psycopg.OperationalError:
+            continue
+    return None
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A fresh PostgreSQL database of its own, dropped afterwards."""
+    admin = _postgres_admin()
+    if admin is None:
+        pytest.skip("no PostgreSQL server answers on 127.0.0.1:5432 (user postgres)")
+    name = f"cardtable_test_{uuid.uuid4().hex[:12]}"
+    admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"postgresql://postgres@127.0.0.1:5432/{name}"
+    finally:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()

@@ -1,0 +1,249 @@
+"""The server test harness: real server processes and WebSocket clients.
+
+Each server is ``python -m cardtable serve`` on a free loopback port with its
+own database; clients are ``httpx`` and the ``websockets`` sync client, so the
+tests see exactly what a browser would.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+from cardtable.engine import Record, State, replay
+
+CARD = re.compile(r"(?<![\w-])(10|[2-9AJQK])[DHSC](?![\w-])")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Server:
+    """A ``cardtable serve`` subprocess; ``kill9`` and ``start`` again keep the database."""
+
+    def __init__(self, db_url: str, log_path: Path, *extra: str) -> None:
+        self.db_url = db_url
+        self.log_path = log_path
+        self.extra = extra
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.http = httpx.Client(base_url=self.url, timeout=10)
+
+    def start(self) -> None:
+        log = self.log_path.open("ab")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "cardtable", "serve", "--port", str(self.port),
+             "--db", self.db_url, "--bot-pause", "0", "--bot-executor", "thread",
+             "--restart-grace", "0", "--log-level", "warning", "--ws-rate", "500",
+             *self.extra],
+            stdout=log, stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: {self.log_path.read_text()[-3000:]}")
+            try:
+                if self.http.get("/api/health").status_code == 200:
+                    return
+            except httpx.TransportError:
+                pass
+            time.sleep(0.05)
+        raise RuntimeError("the server did not start within 30 s")
+
+    def kill9(self) -> None:
+        assert self.proc is not None
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill9()
+
+    # --- HTTP helpers ---
+    def create(self, **body: Any) -> dict[str, Any]:
+        body.setdefault("game", "duel")
+        r = self.http.post("/api/tables", json=body)
+        assert r.status_code == 201, r.text
+        data: dict[str, Any] = r.json()
+        return data
+
+    def claim(self, table_id: str, seat: int, invite: str) -> str:
+        r = self.http.post(f"/api/tables/{table_id}/seats/{seat}", json={"invite": invite})
+        assert r.status_code == 200, r.text
+        token: str = r.json()["token"]
+        return token
+
+    def table_with_players(self, **body: Any) -> tuple[str, dict[int, str]]:
+        """A table whose human seats are all taken: (id, token per seat)."""
+        created = self.create(**body)
+        table_id = created["table"]["id"]
+        tokens = {}
+        if created["token"] is not None:
+            tokens[created["seat"]] = created["token"]
+        for seat, invite in created["invites"].items():
+            tokens[int(seat)] = self.claim(table_id, int(seat), invite)
+        return table_id, tokens
+
+    def record(self, table_id: str, game_no: int | None = None) -> dict[str, Any]:
+        params = {"game_no": game_no} if game_no is not None else {}
+        r = self.http.get(f"/api/tables/{table_id}/record", params=params)
+        assert r.status_code == 200, r.text
+        data: dict[str, Any] = r.json()
+        return data
+
+    def client(self, table_id: str, token: str | None = None, **params: Any) -> Client:
+        return Client(self, table_id, token, params)
+
+
+class Client:
+    """A WebSocket client at one table; keeps every message it received."""
+
+    def __init__(self, server: Server, table_id: str, token: str | None,
+                 params: dict[str, Any]) -> None:
+        query = "&".join(f"{k}={v}" for k, v in params.items())
+        url = f"{server.ws_url}/api/tables/{table_id}/ws" + (f"?{query}" if query else "")
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        self.ws: ClientConnection = connect(url, additional_headers=headers, open_timeout=10,
+                                            max_size=2**22)
+        self.messages: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+        self.state: dict[str, Any] | None = None
+
+    def recv(self, timeout: float = 15) -> dict[str, Any]:
+        text = self.ws.recv(timeout=timeout)
+        assert isinstance(text, str)
+        message: dict[str, Any] = json.loads(text)
+        self.raw.append(text)
+        self.messages.append(message)
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    def wait_state(self, pred: Callable[[dict[str, Any]], bool],
+                   timeout: float = 15) -> dict[str, Any]:
+        if self.state is not None and pred(self.state):
+            return self.state
+        end = time.monotonic() + timeout
+        while True:
+            message = self.recv(max(0.01, end - time.monotonic()))
+            if message["type"] == "state" and pred(message):
+                return message
+
+    def wait_version(self, version: int, game_no: int = 1) -> dict[str, Any]:
+        return self.wait_state(lambda m: (m["game_no"], m["version"]) >= (game_no, version))
+
+    def send(self, message: Any) -> None:
+        self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    def move(self, text: str, version: int, **extra: Any) -> None:
+        self.send({"type": "move", "move": text, "version": version, **extra})
+
+    def expect_error(self, code: str, timeout: float = 10) -> dict[str, Any]:
+        end = time.monotonic() + timeout
+        while True:
+            message = self.recv(max(0.01, end - time.monotonic()))
+            if message["type"] == "error":
+                assert message["code"] == code, message
+                return message
+
+    def ping(self) -> dict[str, Any]:
+        self.send({"type": "ping"})
+        end = time.monotonic() + 10
+        while True:
+            message = self.recv(max(0.01, end - time.monotonic()))
+            if message["type"] == "pong":
+                return message
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def play(clients: dict[int, Client], rng: random.Random, max_moves: int | None = None,
+         game_no: int = 1) -> dict[str, Any]:
+    """Random legal moves, one at a time, until the game ends (or ``max_moves``).
+
+    Every client is brought to the same version before the next move, so each
+    has seen every position. Returns the last state seen by the first client.
+    """
+    first = next(iter(clients.values()))
+    state = first.wait_state(lambda m: m["game_no"] >= game_no)
+    version = state["version"]
+    made = 0
+    while True:
+        states = {s: c.wait_version(version, game_no) for s, c in clients.items()}
+        state = states[next(iter(clients))]
+        if state["status"] == "finished" or (max_moves is not None and made >= max_moves):
+            return state
+        movers = [s for s, st in states.items() if st["observation"]["legal"]]
+        if not movers:
+            # a computer seat is to act: wait for its move
+            version += 1
+            continue
+        seat = rng.choice(movers)
+        clients[seat].move(rng.choice(states[seat]["observation"]["legal"]), version)
+        version += 1
+        made += 1
+
+
+def json_round(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def replayed_states(record: dict[str, Any]) -> list[State]:
+    """The state after each number of moves (index = moves played)."""
+    rec = Record.from_json(record)
+    state = replay(Record(rec.game, rec.options, rec.deal, []))
+    states = [state.clone()]
+    for seat, text in rec.moves:
+        state.play(seat, text)
+        states.append(state.clone())
+    return states
+
+
+def check_no_hidden_cards(messages: list[str], record: dict[str, Any], base_version: int = 0,
+                          seat: int | None = None) -> int:
+    """Each message shows exactly the engine's observation for that version, and no card
+    outside the piles (and, for a seat, its own hand). Returns messages checked."""
+    states = replayed_states(record)
+    checked = 0
+    for text in messages:
+        message = json.loads(text)
+        if message["type"] != "state" or message["game_no"] != record["game_no"]:
+            continue
+        assert "deal" not in text
+        state = states[message["version"] - base_version]
+        expected = json_round(state.observation(seat).to_json())
+        if message["status"] != "playing":
+            expected["legal"] = []
+        assert message["observation"] == expected
+        visible = {c.text for team in state.piles for pile in team for c in pile}  # type: ignore[attr-defined]
+        if seat is not None:
+            visible |= {c.text for c in state.hands[seat]}  # type: ignore[attr-defined]
+        message.pop("table")
+        shown = {m.group(0) for m in CARD.finditer(json.dumps(message))}
+        assert shown <= visible, f"hidden cards shown: {shown - visible}"
+        checked += 1
+    return checked

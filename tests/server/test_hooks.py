@@ -1,0 +1,66 @@
+"""What differs per game (hooks), checked without a server."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardtable.games.duel.rules import DUEL
+from cardtable.server.config import normalise_url
+from cardtable.server.hooks import DuelHooks, GameHooks, hooks_for, make_bot, merged_options
+from cardtable.testing import random_game
+
+
+def test_duel_loser_starts_the_next_game() -> None:
+    """Rule decision 7: the loser of a game starts the next."""
+    hooks = hooks_for("duel")
+    for seed in range(10):
+        state = random_game(DUEL, {}, seed)
+        winner = state.outcome().to_json()["winner"]  # type: ignore[union-attr]
+        deal = hooks.next_deal(DUEL, state.options, state, random.Random(seed))
+        assert deal["starter"] == 1 - winner
+        assert DUEL.from_deal(state.options, deal).observation(None).turn_seat == 1 - winner
+
+
+def test_blitz_computer_speed_by_strength() -> None:
+    """In Blitz a stronger computer player is faster; turn-based games use the plain pause;
+    the server's pause setting scales all of it (0 in tests)."""
+    hooks = hooks_for("duel")
+    blitz, normal = DUEL.parse_options({"blitz": True}), DUEL.parse_options({})
+    assert hooks.bot_delay(blitz, "simple", 1.0) < hooks.bot_delay(blitz, "random", 1.0)
+    assert hooks.bot_delay(normal, "simple", 1.0) == 1.0
+    assert hooks.bot_delay(blitz, "simple", 0.0) == 0.0
+
+
+def test_team_duel_signals_only() -> None:
+    hooks = DuelHooks()
+    team = DUEL.new({"team": True}, seed=1)
+    assert hooks.signal_refusal(team, 0, "can-help up") is None
+    assert "unknown signal" in (hooks.signal_refusal(team, 0, "I have 9D") or "")
+    two = DUEL.new({}, seed=1)
+    assert "only the Team duel" in (hooks.signal_refusal(two, 0, "can-help up") or "")
+
+
+def test_games_without_bots_get_a_random_player() -> None:
+    assert isinstance(hooks_for("no-such-game"), GameHooks)
+    bot = make_bot("no-such-game", "random", 1)
+    state = DUEL.new({}, seed=2)
+    assert bot.act(state.observation(state.to_act()[0])) in state.legal_moves(state.to_act()[0])
+    with pytest.raises(ValueError, match="only the 'random'"):
+        make_bot("no-such-game", "perfect", 1)
+    with pytest.raises(ValueError, match="unknown duel player"):
+        make_bot("duel", "perfect", 1)
+
+
+def test_variants_and_options_merge() -> None:
+    assert merged_options("duel", {"hard_push": True}, ["blitz"]) == {
+        "blitz": True, "hard_push": True}
+    with pytest.raises(ValueError, match="no named variants"):
+        merged_options("no-such-game", {}, ["x"])
+
+
+def test_postgresql_urls_use_psycopg3() -> None:
+    assert normalise_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalise_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalise_url("sqlite:///x.db") == "sqlite:///x.db"

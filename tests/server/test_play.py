@@ -1,0 +1,134 @@
+"""Full games over a real server: two (or four) clients play, a spectator watches.
+
+Every message any client received is checked against the record downloaded at
+the end: it shows exactly the engine's observation for that seat at that
+version, and no card that seat could not see (the deal is the judge).
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from harness import Server, check_no_hidden_cards, play
+
+pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
+
+VARIANTS = {
+    "standard": [],
+    "blitz": ["blitz"],
+    "team": ["team"],
+    "long": ["long"],
+    "hard-push": ["hard-push"],
+    "friendly": ["friendly"],
+    "handicap": ["handicap-hand:0", "handicap-no-push:1"],
+}
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_full_game_players_and_spectator_see_no_hidden_card(
+        server: Server, variant: str, tmp_path: Path) -> None:
+    """Clients play a whole duel to its end; a spectator and every player see only
+    what their observation allows, at every version; the record replays."""
+    table_id, tokens = server.table_with_players(variants=VARIANTS[variant])
+    spectator = server.client(table_id)
+    clients = {seat: server.client(table_id, token) for seat, token in sorted(tokens.items())}
+    assert len(clients) == (4 if variant == "team" else 2)
+    final = play(clients, random.Random(hash(variant) % 1000))
+    assert final["status"] == "finished" and final["outcome"] is not None
+    spectator.wait_version(final["version"])
+    record = server.record(table_id)
+    assert record["outcome"] == final["outcome"]
+    assert len(record["moves"]) == final["version"]
+    assert check_no_hidden_cards(spectator.raw, record) >= 2
+    for seat, client in clients.items():
+        assert check_no_hidden_cards(client.raw, record, seat=seat) >= 2
+    path = tmp_path / "record.json"
+    path.write_text(server.http.get(f"/api/tables/{table_id}/record").text)
+    out = subprocess.run([sys.executable, "-m", "cardtable", "replay", str(path)],
+                         capture_output=True, text=True, check=True)
+    assert '"outcome"' in out.stdout and str(final["outcome"]["reason"]) in out.stdout
+
+
+def test_events_since_last_message_tell_the_whole_game(server: Server) -> None:
+    """The events a client receives, message after message, are the whole game's events
+    in order, each once, each tagged with the version it led to."""
+    table_id, tokens = server.table_with_players()
+    clients = {s: server.client(table_id, t) for s, t in tokens.items()}
+    final = play(clients, random.Random(5))
+    for client in clients.values():
+        client.wait_version(final["version"])
+        events = [e for m in client.messages if m["type"] == "state" for e in m["events"]]
+        moves = [(e["seat"], e["move"]) for e in events if e["kind"] == "move"]
+        assert moves == [tuple(m) for m in server.record(table_id)["moves"]]
+        versions = [e["v"] for e in events]
+        assert versions == sorted(versions)
+        assert client.messages[-1]["seen"] == len(events)
+
+
+def test_blitz_simultaneous_moves_ordered_by_arrival(server: Server) -> None:
+    """Blitz: both seats send at the same version; the server takes them in order of
+    arrival, each judged on the position it meets; nothing is lost or doubled."""
+    table_id, tokens = server.table_with_players(variants=["blitz"])
+    a, b = server.client(table_id, tokens[0]), server.client(table_id, tokens[1])
+    rng = random.Random(3)
+    version = 0
+    for _ in range(40):
+        sa, sb = a.wait_version(version), b.wait_version(version)
+        if sa["status"] == "finished":
+            break
+        version = max(sa["version"], sb["version"])
+        sent = 0
+        for client, st in ((a, sa), (b, sb)):
+            if st["observation"]["legal"]:
+                client.move(rng.choice(st["observation"]["legal"]), version)
+                sent += 1
+        # each sent move is either accepted (a new version) or refused with a reason
+        accepted = 0
+        for client in (a, b):
+            client.ping()
+        for client in (a, b):
+            errors = [m for m in client.messages if m["type"] == "error"]
+            for e in errors:
+                assert e["code"] == "illegal" and "moved first" in e["message"], e
+            client.messages = [m for m in client.messages if m["type"] != "error"]
+        now = a.ping()["version"]
+        accepted = now - version
+        assert 0 <= accepted <= sent
+        if sent:
+            assert accepted >= 1, "the first move to arrive is judged on the position it saw"
+        version = now
+    record_moves = server.http.get(f"/api/tables/{table_id}").json()["version"]
+    assert record_moves == version
+
+
+def test_play_again_loser_starts_and_match_score(server: Server) -> None:
+    """After a duel the loser starts the next game (rule decision 7) at the same table,
+    with the same seats; the match score counts wins; a running game refuses 'again'."""
+    table_id, tokens = server.table_with_players()
+    clients = {s: server.client(table_id, t) for s, t in tokens.items()}
+    clients[0].send({"type": "again"})
+    clients[0].expect_error("not-over")
+    final = play(clients, random.Random(11))
+    winner = final["outcome"]["winner"]
+    clients[1 - winner].send({"type": "again"})
+    second = clients[0].wait_state(lambda m: m["game_no"] == 2)
+    assert second["status"] == "playing"
+    assert second["observation"]["turn_seat"] == 1 - winner
+    assert second["match"]["wins"][winner] == 1 and second["match"]["games"] == 1
+    assert second["version"] == final["version"] + 1
+    assert [e["kind"] for e in second["events"]] == ["game-start"]
+    info = server.http.get(f"/api/tables/{table_id}").json()
+    assert info["game_no"] == 2
+    # the first game's record stays available; the running one's is secret
+    assert server.record(table_id, game_no=1)["outcome"] == final["outcome"]
+    r = server.http.get(f"/api/tables/{table_id}/record")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "not-finished"
+    third = play(clients, random.Random(12), game_no=2)
+    assert third["status"] == "finished"
+    record = server.record(table_id, game_no=2)
+    assert check_no_hidden_cards(clients[0].raw, record, base_version=second["version"],
+                                 seat=0) >= 1

@@ -1,0 +1,136 @@
+"""Computer seats, substitutes for absent players, and signals, on a real server."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from harness import Server, check_no_hidden_cards, play
+
+pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
+
+
+@pytest.mark.parametrize("variants", [[], ["team"]], ids=["duel", "team"])
+def test_human_against_computer_to_the_end(server: Server, variants: list[str]) -> None:
+    """Computer seats play on the server; the humans see their moves as events."""
+    n = 4 if variants else 2
+    seats = [{"kind": "human"} if s % 2 == 0 else {"kind": "computer", "strength": "simple"}
+             for s in range(n)]
+    table_id, tokens = server.table_with_players(variants=variants, seats=seats)
+    clients = {s: server.client(table_id, t) for s, t in tokens.items()}
+    final = play(clients, random.Random(8))
+    assert final["status"] == "finished"
+    events = [e for m in clients[0].messages if m["type"] == "state" for e in m["events"]]
+    by = {(e["seat"] % 2, e["by"]) for e in events if e["kind"] == "move"}
+    assert (1, "computer") in by and (1, "seat") not in by
+    assert check_no_hidden_cards(clients[0].raw, server.record(table_id), seat=0) > 2
+
+
+def test_blitz_against_the_computer(server: Server) -> None:
+    """In Blitz the computer plays at its own pace while the human plays at theirs."""
+    table_id, tokens = server.table_with_players(
+        variants=["blitz"], seats=[{}, {"kind": "computer", "strength": "random"}])
+    human = server.client(table_id, tokens[0])
+    rng = random.Random(4)
+    state = human.recv()
+    for _ in range(500):
+        if state["status"] == "finished":
+            break
+        legal = state["observation"]["legal"]
+        if legal:
+            human.move(rng.choice(legal), state["version"])
+        message = human.recv()
+        while message["type"] != "state":
+            assert message["type"] == "error"
+            assert message["code"] in ("illegal", "stale", "duplicate")
+            message = human.recv()
+        state = message
+    assert state["status"] == "finished"
+    assert len(server.record(table_id)["moves"]) == state["version"]
+
+
+def test_computer_only_table_plays_itself_to_the_end(server: Server) -> None:
+    created = server.create(creator_seat=None, seats=[{"kind": "computer"},
+                                                      {"kind": "computer", "strength": "random"}])
+    assert created["token"] is None and created["invites"] == {}
+    watcher = server.client(created["table"]["id"])
+    final = watcher.wait_state(lambda m: m["status"] == "finished", timeout=60)
+    assert final["outcome"]["reason"] in ("stuck", "out-of-cards")
+    assert check_no_hidden_cards(watcher.raw, server.record(created["table"]["id"])) >= 1
+
+
+def test_absent_player_is_replaced_until_they_return(server: Server) -> None:
+    """With takeover_after set, a computer takes a disconnected seat; the player gets it
+    back on reconnecting."""
+    table_id, tokens = server.table_with_players(takeover_after=0.2)
+    a, b = server.client(table_id, tokens[0]), server.client(table_id, tokens[1])
+    state = a.recv()
+    b.recv()
+    b.close()
+    seen = a.wait_state(lambda m: m["seats"][1]["substitute"], timeout=10)
+    assert seen["seats"][1]["connected"] is False
+    rng = random.Random(1)
+    version = seen["version"]
+    substitute_moved = False
+    for _ in range(300):
+        state = a.wait_version(version)
+        if state["status"] == "finished":
+            break
+        substitute_moved = substitute_moved or any(
+            e.get("by") == "substitute" for e in state["events"])
+        if substitute_moved:
+            break
+        if state["observation"]["legal"]:
+            a.move(rng.choice(state["observation"]["legal"]), state["version"])
+        version = state["version"] + 1
+    assert substitute_moved or state["status"] == "finished"
+    back = server.client(table_id, tokens[1])
+    mine = back.recv()
+    assert mine["seats"][1]["substitute"] is False and mine["seats"][1]["connected"] is True
+
+
+def test_team_duel_signals_go_through_the_table(server: Server) -> None:
+    """Team duel partners signal about their piles; everyone at the table hears it; signals
+    outside the talking rule are refused; the record keeps them."""
+    table_id, tokens = server.table_with_players(variants=["team"])
+    clients = {s: server.client(table_id, t) for s, t in tokens.items()}
+    spectator = server.client(table_id)
+    first = clients[2].recv()
+    assert "can-help up" in first["signals"]
+    clients[2].send({"type": "signal", "signal": "can-help  UP"})
+    for c in [*clients.values(), spectator]:
+        heard = c.wait_state(lambda m: any(e["kind"] == "signal" for e in m["events"]))
+        signal = next(e for e in heard["events"] if e["kind"] == "signal")
+        assert signal["seat"] == 2 and signal["signal"] == "can-help up"
+    for text, why in (("I hold the 9D", "unknown signal"), ("play here up", "unknown signal")):
+        clients[0].send({"type": "signal", "signal": text})
+        assert why in clients[0].expect_error("bad-signal")["message"]
+    clients[2].send({"type": "signal", "signal": "good-here down"})
+    clients[2].expect_error("too-fast")
+    final = play(clients, random.Random(3))
+    assert final["status"] == "finished"
+    record = server.record(table_id)
+    assert record["signals"] == [{"after_move": 0, "seat": 2, "signal": "can-help up"}]
+
+
+def test_two_player_duel_has_no_signals(server: Server) -> None:
+    table_id, tokens = server.table_with_players()
+    client = server.client(table_id, tokens[0])
+    assert "signals" not in client.recv()
+    client.send({"type": "signal", "signal": "can-help up"})
+    assert "only the Team duel" in client.expect_error("bad-signal")["message"]
+
+
+def test_the_api_is_documented(server: Server) -> None:
+    """OpenAPI lists the HTTP API; /api/protocol gives the WebSocket messages' schema and
+    the prose of PROTOCOL.md; /api/games lists what can be played."""
+    paths = server.http.get("/openapi.json").json()["paths"]
+    for path in ("/api/tables", "/api/tables/{table_id}", "/api/tables/{table_id}/record",
+                 "/api/tables/{table_id}/seats/{seat}", "/api/tables/{table_id}/again"):
+        assert path in paths
+    protocol = server.http.get("/api/protocol").json()
+    assert {"MoveMessage", "StateMessage", "ErrorMessage"} <= set(protocol["schema"]["$defs"])
+    assert "stale" in protocol["doc"]
+    duel = next(g for g in server.http.get("/api/games").json() if g["id"] == "duel")
+    assert duel["computer_players"] == ["simple", "never-push", "random"] and duel["signals"] is True
+    assert "blitz" in duel["variants"]
