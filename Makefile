@@ -16,9 +16,9 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# Until the web server lands, "serve" starts a game against the computer in the terminal.
+# The site on http://127.0.0.1:8000 with the embedded default database (./cardtable.db).
 serve: $(STAMP)
-	$(BIN)/cardtable play duel
+	$(BIN)/cardtable serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
