@@ -64,3 +64,23 @@ def test_postgresql_urls_use_psycopg3() -> None:
     assert normalise_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
     assert normalise_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
     assert normalise_url("sqlite:///x.db") == "sqlite:///x.db"
+
+
+def test_matebeta_play_again_follows_the_match_rules() -> None:
+    """Game 2 swaps game 1's hands and the other player deals; game 3 is a fresh shuffle by
+    the same dealer as game 2; game 4 swaps game 3's hands (dealers d, 1-d, 1-d, d)."""
+    from cardtable.games.matebeta.rules import MATEBETA
+
+    hooks = hooks_for("matebeta")
+    rng = random.Random(5)
+    state = MATEBETA.new({}, seed=3)
+    deals = [dict(state.deal)]
+    for game_no in (1, 2, 3):
+        deal = hooks.next_deal(MATEBETA, state.options, state, rng, game_no)
+        deals.append(deal)
+        state = MATEBETA.new({}, deal=deal)
+    d = deals[0]["dealer"]
+    assert [deal["dealer"] for deal in deals] == [d, 1 - d, 1 - d, d]
+    assert deals[1]["hands"] == [deals[0]["hands"][1], deals[0]["hands"][0]]
+    assert sorted(deals[2]["hands"][0]) != sorted(deals[0]["hands"][0])
+    assert deals[3]["hands"] == [deals[2]["hands"][1], deals[2]["hands"][0]]

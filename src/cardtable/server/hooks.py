@@ -34,8 +34,9 @@ class GameHooks:
     """A match ends when a seat (a team) has this many won games; ``None``: no match."""
 
     def next_deal(self, game: Game[State], options: Options, previous: State,
-                  rng: random.Random) -> dict[str, Any]:
-        """The deal of the next game at the same table ("play again")."""
+                  rng: random.Random, game_no: int = 1) -> dict[str, Any]:
+        """The deal of the next game at the same table ("play again"); ``previous`` was
+        the table's game number ``game_no`` (counting from 1)."""
         return game.random_deal(options, rng)
 
     def turn_seconds(self, options: Options) -> float | None:
@@ -110,7 +111,7 @@ class DuelHooks(GameHooks):
     """Paternoster's talking rule as signals, per pile of the own team."""
 
     def next_deal(self, game: Game[State], options: Options, previous: State,
-                  rng: random.Random) -> dict[str, Any]:
+                  rng: random.Random, game_no: int = 1) -> dict[str, Any]:
         deal = game.random_deal(options, rng)
         outcome = previous.outcome()
         winner = outcome.to_json().get("winner") if outcome is not None else None
@@ -156,17 +157,27 @@ class PaternosterHooks(GameHooks):
 
 
 class MateBetaHooks(GameHooks):
-    """MateBeta: the deal passes to the other seat each game (dealer order)."""
+    """MateBeta's match rules, game after game at one table.
+
+    Games pair up: the second of a pair swaps the first's hands without a
+    shuffle and the other player deals; the next pair is a fresh shuffle dealt
+    by the same player as the game before. That is the dealer order
+    ``d, 1-d, 1-d, d`` of a 4-game match, and also a 2-game match followed by
+    "play again" with the other player dealing first.
+    """
 
     def public_moves(self, options: Options) -> bool:
         return True  # open hands: perfect information
 
     def next_deal(self, game: Game[State], options: Options, previous: State,
-                  rng: random.Random) -> dict[str, Any]:
+                  rng: random.Random, game_no: int = 1) -> dict[str, Any]:
+        dealer = previous.deal.get("dealer", 0)
+        hands = previous.deal.get("hands")
+        if game_no % 2 == 1 and isinstance(hands, list) and isinstance(dealer, int):
+            return {"hands": [list(hands[1]), list(hands[0])], "dealer": 1 - dealer}
         deal = game.random_deal(options, rng)
-        dealer = previous.deal.get("dealer")
         if isinstance(dealer, int):
-            deal["dealer"] = (dealer + 1) % game.seats(options)
+            deal["dealer"] = dealer
         return deal
 
 
