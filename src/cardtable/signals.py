@@ -49,15 +49,19 @@ class Signals(ABC):
     def signal_pile_name(self, pile: int) -> str: ...
 
     @abstractmethod
+    def signal_piles(self) -> tuple[int, ...]:
+        """The ids of the piles a seat may signal about."""
+
+    @abstractmethod
     def signal_seats(self) -> int:
         """How many seats the table has."""
 
     def signal(self, seat: int, pile: int | str, kind: str) -> None:
         """Set ``seat``'s signal on a pile; raises :class:`IllegalMove` saying why not."""
-        pid = self.signal_pile(pile)
         if kind not in SIGNAL_KINDS:
             raise IllegalMove(f"'{kind}' is not a signal (signals: {', '.join(SIGNAL_KINDS)})",
                               "no-such-signal")
+        pid = self.signal_pile(pile)
         reason = self.signal_refusal(seat)
         if reason is not None:
             raise IllegalMove(reason, "no-signal")
@@ -88,6 +92,25 @@ class Signals(ABC):
         for pile, kind in wanted.items():
             if self.signals.get((seat, pile)) != kind:
                 self.signal(seat, pile, kind)
+
+    def signal_texts(self) -> list[str]:
+        """Every signal as text, ``"<kind> <pile>"``, and ``"clear <pile>"`` to take one back."""
+        names = [self.signal_pile_name(p) for p in self.signal_piles()]
+        return [f"{kind} {name}" for kind in (*SIGNAL_KINDS, "clear") for name in names]
+
+    def apply_signal_text(self, seat: int, text: str) -> str:
+        """Set or clear a signal given as text (see :meth:`signal_texts`); returns the text
+        in its plain form; raises :class:`IllegalMove` saying why not."""
+        words = text.lower().split()
+        if len(words) != 2:
+            raise IllegalMove(f"'{text}' is not a signal: write '<signal> <pile>', e.g. "
+                              "'help up1' or 'clear up1'", "no-such-signal")
+        kind, pile = words
+        if kind == "clear":
+            self.clear_signal(seat, pile)
+        else:
+            self.signal(seat, pile, kind)
+        return f"{kind} {pile}"
 
     def signal_view(self) -> tuple[tuple[int, int, str], ...]:
         """The current signals as (seat, pile id, kind), sorted: what every seat sees."""

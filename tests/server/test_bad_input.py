@@ -202,7 +202,7 @@ def test_ws_spectators_cannot_act(seated: tuple[Server, str, dict[int, Client]])
     assert state["seat"] is None and state["observation"]["legal"] == []
     assert state["observation"]["hand"] == []
     for message in ({"type": "move", "move": "end", "version": before["version"]},
-                    {"type": "again"}, {"type": "signal", "signal": "can-help up"}):
+                    {"type": "again"}, {"type": "signal", "signal": "help up"}):
         spectator.send(message)
         spectator.expect_error("spectator")
     assert spectator.ping()["version"] == before["version"]

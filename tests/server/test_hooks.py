@@ -6,9 +6,10 @@ import random
 
 import pytest
 
+from cardtable.engine import IllegalMove
 from cardtable.games.duel.rules import DUEL
 from cardtable.server.config import normalise_url
-from cardtable.server.hooks import DuelHooks, GameHooks, hooks_for, make_bot, merged_options
+from cardtable.server.hooks import GameHooks, hooks_for, make_bot, merged_options
 from cardtable.testing import random_game
 
 
@@ -34,12 +35,16 @@ def test_blitz_computer_speed_by_strength() -> None:
 
 
 def test_team_duel_signals_only() -> None:
-    hooks = DuelHooks()
+    """Signals go through the engine's rules: Team duel only, known kinds, known piles."""
     team = DUEL.new({"team": True}, seed=1)
-    assert hooks.signal_refusal(team, 0, "can-help up") is None
-    assert "unknown signal" in (hooks.signal_refusal(team, 0, "I have 9D") or "")
+    assert team.apply_signal_text(0, "help  UP") == "help up"
+    assert team.observation(1).signals == ((0, 0, "help"),)
+    with pytest.raises(IllegalMove, match="not a signal"):
+        team.apply_signal_text(0, "I have 9D")
     two = DUEL.new({}, seed=1)
-    assert "only the Team duel" in (hooks.signal_refusal(two, 0, "can-help up") or "")
+    assert not two.has_signals()
+    with pytest.raises(IllegalMove, match="only the Team duel"):
+        two.apply_signal_text(0, "help up")
 
 
 def test_games_without_bots_get_a_random_player() -> None:

@@ -96,13 +96,14 @@ def test_team_duel_signals_go_through_the_table(server: Server) -> None:
     clients = {s: server.client(table_id, t) for s, t in tokens.items()}
     spectator = server.client(table_id)
     first = clients[2].recv()
-    assert "can-help up" in first["signals"]
-    clients[2].send({"type": "signal", "signal": "can-help  UP"})
+    assert "help up" in first["signals"]
+    clients[2].send({"type": "signal", "signal": "help  UP"})
     for c in [*clients.values(), spectator]:
         heard = c.wait_state(lambda m: any(e["kind"] == "signal" for e in m["events"]))
         signal = next(e for e in heard["events"] if e["kind"] == "signal")
-        assert signal["seat"] == 2 and signal["signal"] == "can-help up"
-    for text, why in (("I hold the 9D", "unknown signal"), ("play here up", "unknown signal")):
+        assert signal["seat"] == 2 and signal["signal"] == "help up"
+    for text, why in (("I hold the 9D", "is not a signal"), ("play here", "'play' is not a signal"),
+                      ("help left", "no pile left")):
         clients[0].send({"type": "signal", "signal": text})
         assert why in clients[0].expect_error("bad-signal")["message"]
     clients[2].send({"type": "signal", "signal": "good-here down"})
@@ -110,15 +111,15 @@ def test_team_duel_signals_go_through_the_table(server: Server) -> None:
     final = play(clients, random.Random(3))
     assert final["status"] == "finished"
     record = server.record(table_id)
-    assert record["signals"] == [{"after_move": 0, "seat": 2, "signal": "can-help up"}]
+    assert record["signals"] == [{"after_move": 0, "seat": 2, "signal": "help up"}]
 
 
 def test_two_player_duel_has_no_signals(server: Server) -> None:
     table_id, tokens = server.table_with_players()
     client = server.client(table_id, tokens[0])
     assert "signals" not in client.recv()
-    client.send({"type": "signal", "signal": "can-help up"})
-    assert "only the Team duel" in client.expect_error("bad-signal")["message"]
+    client.send({"type": "signal", "signal": "help up"})
+    assert "has no signals" in client.expect_error("bad-signal")["message"]
 
 
 def test_the_api_is_documented(server: Server) -> None:

@@ -71,20 +71,7 @@ class GameHooks:
         return pause
 
     offers_signals = False
-    """Whether some variant of the game lets partners signal."""
-
-    def signals(self, options: Options) -> Sequence[str]:
-        """The signal texts this game's players may send (none by default)."""
-        return ()
-
-    def signal_refusal(self, state: State, seat: int, signal: str) -> str | None:
-        """Why ``seat`` may not send ``signal`` now, or ``None`` when it may."""
-        allowed = self.signals(state.options)
-        if not allowed:
-            return "this game has no signals"
-        if signal not in allowed:
-            return f"unknown signal '{signal}' (known: {', '.join(allowed)})"
-        return None
+    """Whether some variant of the game lets partners signal (the rules decide when)."""
 
     def winners(self, outcome: Outcome) -> list[int]:
         """Seats that won the game (for the match score)."""
@@ -107,9 +94,6 @@ class DuelHooks(GameHooks):
     def public_moves(self, options: Options) -> bool:
         return True  # every duel move puts a card face up, ends a turn or draws
 
-    KINDS = ("dont-play", "good-here", "no-big-jump", "can-help")
-    """Paternoster's talking rule as signals, per pile of the own team."""
-
     def next_deal(self, game: Game[State], options: Options, previous: State,
                   rng: random.Random, game_no: int = 1) -> dict[str, Any]:
         deal = game.random_deal(options, rng)
@@ -121,39 +105,12 @@ class DuelHooks(GameHooks):
             deal["starter"] = 1 - winner
         return deal
 
-    def signals(self, options: Options) -> Sequence[str]:
-        if not getattr(options, "team", False):
-            return ()
-        return tuple(f"{kind} {pile}" for kind in self.KINDS for pile in ("up", "down"))
-
-    def signal_refusal(self, state: State, seat: int, signal: str) -> str | None:
-        if not getattr(state.options, "team", False):
-            return "signals are for partners: only the Team duel has them"
-        return super().signal_refusal(state, seat, signal)
-
 
 class PaternosterHooks(GameHooks):
-    """Paternoster's talking rule (rule 11) as signals. The option names are those the
-    rule text uses; check them again when the engine lands."""
+    """Paternoster: signals (the engine enforces Silent lift, Lift operator, Silence);
+    the Hourglass clock comes from the generic ``hourglass`` option."""
 
-    KINDS = ("dont-play", "good-here", "no-big-jump", "can-help")
     offers_signals = True
-
-    def _piles(self, options: Options) -> list[str]:
-        count = 3 if getattr(options, "tower", False) else 2
-        return [f"{d}{i}" for d in ("up", "down") for i in range(1, count + 1)]
-
-    def signals(self, options: Options) -> Sequence[str]:
-        if getattr(options, "silent_lift", False):
-            return ()
-        return tuple(f"{kind} {pile}" for kind in self.KINDS for pile in self._piles(options))
-
-    def signal_refusal(self, state: State, seat: int, signal: str) -> str | None:
-        if getattr(state.options, "silent_lift", False):
-            return "Silent lift: nobody talks during the game"
-        if getattr(state.options, "lift_operator", False) and seat not in state.to_act():
-            return "Lift operator: only the player whose turn it is may signal"
-        return super().signal_refusal(state, seat, signal)
 
 
 class MateBetaHooks(GameHooks):

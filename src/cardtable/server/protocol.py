@@ -144,7 +144,7 @@ class MoveMessage(Strict):
 
 class SignalMessage(Strict):
     type: Literal["signal"]
-    signal: str = Field(..., max_length=64, examples=["can-help up"])
+    signal: str = Field(..., max_length=64, examples=["help up"])
 
 
 class AgainMessage(Strict):

@@ -49,6 +49,7 @@ from cardtable.server.config import Settings
 from cardtable.server.db import Database
 from cardtable.server.hooks import GameHooks, hooks_for, make_bot, merged_options, think
 from cardtable.server.store import Deadline, MoveWrite, SeatRow, TableRow
+from cardtable.signals import Signals
 
 log = logging.getLogger("cardtable.server.tables")
 
@@ -308,10 +309,9 @@ class LiveTable:
             common = self._common_text()
             seat_part: dict[str, Any] = {"seat": conn.seat,
                                          "observation": self.observation_json(conn.seat)}
-            if conn.seat is not None:
-                signals = self.hooks.signals(self.state.options)
-                if signals:
-                    seat_part["signals"] = list(signals)
+            if conn.seat is not None and _talks(self.state):
+                assert isinstance(self.state, Signals)
+                seat_part["signals"] = self.state.signal_texts()
             text = common + json.dumps(seat_part, ensure_ascii=False)[1:-1]
             cached = (self.revision, text)
             self._text_cache[conn.seat] = cached
@@ -493,13 +493,16 @@ class LiveTable:
         async with self.lock:
             if self.status != "playing":
                 raise Refusal("not-playing", "signals are sent while the game runs")
-            signal = " ".join(text.lower().split())
-            reason = self.hooks.signal_refusal(self.state, seat, signal)
-            if reason is not None:
-                raise Refusal("bad-signal", reason)
+            if not _talks(self.state):
+                raise Refusal("bad-signal", "this game has no signals")
+            assert isinstance(self.state, Signals)
             now = time.monotonic()
             if now - self._last_signal.get(seat, -1e9) < self.settings.signal_interval:
                 raise Refusal("too-fast", "one signal at a time, please")
+            try:
+                signal = self.state.apply_signal_text(seat, text)
+            except IllegalMove as exc:
+                raise Refusal("bad-signal", exc.reason) from None
             self._last_signal[seat] = now
             after = len(self.state.history)
             await self.db.run(store.append_signal, self.id, self.game_no, after, seat, signal)
@@ -805,6 +808,7 @@ class TableManager:
         for idx, (seat, text, by) in enumerate(row.moves):
             while signals and signals[0][0] <= idx:
                 _after, s_seat, s_text = signals.popleft()
+                _replay_signal(state, s_seat, s_text)
                 entries.append({"kind": "signal", "seat": s_seat, "signal": s_text,
                                 "v": row.base_version + idx})
             events = state.play(seat, text)
@@ -812,6 +816,7 @@ class TableManager:
             entries.append({"kind": "move", "seat": seat, "move": text, "by": by, "v": v})
             entries.extend({**e.to_json(), "v": v} for e in events)
         for _after, s_seat, s_text in signals:
+            _replay_signal(state, s_seat, s_text)
             entries.append({"kind": "signal", "seat": s_seat, "signal": s_text,
                             "v": row.base_version + len(row.moves)})
         return LiveTable(self, row, state, entries)
@@ -892,3 +897,14 @@ def _store_deadline(conn: Any, table_id: str, deadline: Deadline) -> None:
 
     conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(
         deadline_at=deadline.at, deadline_seat=deadline.seat, deadline_version=deadline.version))
+
+
+def _talks(state: State) -> bool:
+    """Whether the game's seats may signal (Paternoster, Team duel)."""
+    return isinstance(state, Signals) and state.has_signals()
+
+
+def _replay_signal(state: State, seat: int, text: str) -> None:
+    """A stored signal, set again while a table is rebuilt (it was legal when sent)."""
+    if isinstance(state, Signals):
+        state.apply_signal_text(seat, text)

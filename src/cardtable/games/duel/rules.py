@@ -607,6 +607,9 @@ class DuelState(State, Signals):
     def signal_pile_name(self, pile: int) -> str:
         return PILE_NAMES[pile]
 
+    def signal_piles(self) -> tuple[int, ...]:
+        return (UP, DOWN)
+
     def signal_seats(self) -> int:
         return self.seats
 

@@ -623,6 +623,9 @@ class PaternosterState(State, Signals):
     def signal_pile_name(self, pile: int) -> str:
         return PILE_NAMES[pile]
 
+    def signal_piles(self) -> tuple[int, ...]:
+        return tuple(self.pile_ids)
+
     def signal_seats(self) -> int:
         return self.opts.players
 
