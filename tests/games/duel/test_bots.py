@@ -100,3 +100,13 @@ def test_pushing_pays() -> None:
         outcome = play_out(state, bots, random.Random(seed))
         wins += outcome.winner == pusher
     assert wins > games * 0.6
+
+
+def test_extra_card_threshold_changes_how_many_cards_a_turn_plays() -> None:
+    """The cautious player plays only what it must; the eager one plays more."""
+    obs = opened(["2D", "3D", "5D", "7D", "9D", "QH"])
+    plays = {name: [m.text for m in make_bot(name, 1).plan(obs)  # type: ignore[attr-defined]
+                    if m.text.startswith("play")] for name in ("cautious", "simple", "eager")}
+    assert len(plays["cautious"]) == 2
+    assert len(plays["cautious"]) <= len(plays["simple"]) <= len(plays["eager"])
+    assert len(plays["eager"]) > 2

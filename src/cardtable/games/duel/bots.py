@@ -31,6 +31,8 @@ from cardtable.games.duel.rules import (
 Costs = dict[Card, tuple[int, int]]
 SMALL_STEP = 3
 """An extra card is played only when it is at most this many ladder steps away."""
+CAUTIOUS, EAGER = -2, 8
+"""Other thresholds for extra cards: none at all, or anything up to two ranks away."""
 STEP_BACK = -1
 KEEP_OFF = 10
 """Extra cost of a pile a partner asked to leave alone."""
@@ -40,11 +42,14 @@ NO_FIT = 10_000
 class SimpleDuelBot:
     """Deterministic for a seed; ``push`` is ``"always"`` or ``"never"``."""
 
-    def __init__(self, seed: int | None = 0, push: str = "always") -> None:
+    def __init__(self, seed: int | None = 0, push: str = "always",
+                 extra: int = SMALL_STEP) -> None:
         if push not in ("always", "never"):
             raise ValueError(f"push must be 'always' or 'never', not {push!r}")
         self.rng = random.Random(seed)
         self.push = push
+        self.extra = extra
+        """Play an extra card when it is at most this many ladder steps away."""
 
     def act(self, observation: Observation) -> DuelMove:
         assert isinstance(observation, DuelObservation)
@@ -91,7 +96,7 @@ class SimpleDuelBot:
         push = self._push(f, costs)
         if push is not None:
             return push
-        if best is not None and best[0] <= SMALL_STEP:
+        if best is not None and best[0] <= self.extra:
             return best[1]
         return END
 
@@ -99,7 +104,7 @@ class SimpleDuelBot:
         if f.can_draw is None:
             return DRAW
         best = self._best_play(f, costs)
-        if best is not None and best[0] <= SMALL_STEP:
+        if best is not None and best[0] <= self.extra:
             return best[1]
         push = self._push(f, costs)
         if push is not None:
@@ -221,6 +226,8 @@ def _after(f: SeatFacts, move: DuelMove) -> SeatFacts:
 BOT_NAMES = {
     "simple": "the simple strategy, pushing every turn",
     "never-push": "the simple strategy without pushing",
+    "cautious": "the simple strategy, but never an extra card",
+    "eager": "the simple strategy, extra cards up to two ranks away",
     "random": "a random legal move",
 }
 
@@ -231,6 +238,10 @@ def make_bot(name: str, seed: int | None = 0) -> Bot:
         return SimpleDuelBot(seed, push="always")
     if name == "never-push":
         return SimpleDuelBot(seed, push="never")
+    if name == "cautious":
+        return SimpleDuelBot(seed, extra=CAUTIOUS)
+    if name == "eager":
+        return SimpleDuelBot(seed, extra=EAGER)
     if name == "random":
         return RandomBot(seed)
     raise ValueError(f"unknown duel player '{name}' (known: {', '.join(BOT_NAMES)})")
