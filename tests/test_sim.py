@@ -131,3 +131,39 @@ def test_talking_bots_signal_in_the_lab() -> None:
     """The lab's games use the same signals as the simple team plays with."""
     result = simulate(SimSpec("paternoster", {}, ("simple",), 10, seed=4), workers=1)
     assert len(result.rows) == 10 and result.summary("perfect").count == 10
+
+
+def test_campaign_report_rows_and_star_rates() -> None:
+    """`cardtable balance campaign`: one row per floor, the clear rate as ``ours``, the
+    text's figure where it gives one and its range otherwise, the star rates beside."""
+    from cardtable.sim.balance import campaign_rows
+
+    rows = campaign_rows()
+    assert [row.id for row in rows] == [f"floor-{n}" for n in range(1, 13)]
+    assert all(dict(row.options)["players"] == 2 and row.game == "paternoster" for row in rows)
+    lines = run_report(rows, games=6, seed=2, workers=1)
+    assert [line.id for line in lines] == [row.id for row in rows]
+    assert [line.text for line in lines] == [79.0, *[None] * 9, 25.0, 19.0]
+    assert all(line.note == "40–62%" for line in lines[1:10])
+    for line in lines:
+        assert line.unit == "%" and line.games == 6 and 0 <= line.ours <= 100
+        (two_id, _, two), (three_id, _, three) = line.beside
+        assert (two_id, three_id) == ("two-stars", "three-stars")
+        assert line.ours >= two >= three
+    assert lines[10].ours == lines[10].beside[0][2] == lines[10].beside[1][2]  # goal 0
+
+
+def test_balance_campaign_command_json() -> None:
+    result = cardtable("balance", "campaign", "--games", "2", "--json", "--workers", "2")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert set(data) == {"rows", "seconds"}
+    assert [row["id"] for row in data["rows"]] == [f"floor-{n}" for n in range(1, 13)]
+    first = data["rows"][0]
+    assert set(first) == {"id", "label", "text", "ours", "low", "high", "games", "unit",
+                          "note", "beside"}
+    assert first["text"] == 79.0 and first["games"] == 2 and first["unit"] == "%"
+    assert set(first["beside"]) == {"two-stars", "three-stars"}
+    assert data["rows"][5]["note"] == "40–62%" and data["rows"][5]["text"] is None
+    table = cardtable("balance", "campaign", "--games", "1", "--workers", "1")
+    assert table.returncode == 0 and "★★★" in table.stdout and "Penthouse" in table.stdout

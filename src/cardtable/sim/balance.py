@@ -2,17 +2,23 @@
 
 Each report is a list of rows: a simulation, the metric read from it, and the
 figure the rule text states (``None`` where the text only describes). Rows
-that need the same simulation share it.
+that need the same simulation share it. A row may instead judge every game
+from the game's metrics (``judge``: a rate derived from several metrics, such
+as a campaign floor's clear rate) and show further judged rates beside it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cardtable.sim.report import Line
 from cardtable.sim.runner import Progress, SimResult, SimSpec, run_many
+from cardtable.sim.stats import Summary, summarize_rate
+
+Judge = Callable[[Mapping[str, bool | float]], bool]
+"""Whether one game (its metrics) counts, for a rate derived from several metrics."""
 
 
 @dataclass(frozen=True)
@@ -26,13 +32,18 @@ class Row:
     text: float | None
     note: str = ""
     """What the rule text says in words, where it gives no figure."""
+    judge: Judge | None = None
+    """When set, the row's figure is the rate of games it accepts (named ``metric``)."""
+    beside: tuple[tuple[str, str, Judge], ...] = ()
+    """Further judged rates shown beside the figure: (id, column label, judge)."""
 
 
 def _row(id: str, label: str, metric: str, text: float | None,
          options: dict[str, Any] | None = None, bots: tuple[str, ...] = ("simple",),
-         game: str = "duel", note: str = "") -> Row:
+         game: str = "duel", note: str = "", judge: Judge | None = None,
+         beside: tuple[tuple[str, str, Judge], ...] = ()) -> Row:
     return Row(id, label, game, tuple(sorted((options or {}).items())), bots, metric, text,
-               note)
+               note, judge, beside)
 
 
 DUEL_ROWS = [
@@ -74,15 +85,43 @@ def paternoster_rows() -> list[Row]:
     return rows
 
 
+def campaign_rows() -> list[Row]:
+    """The Tower campaign: each floor's clear rate (★) beside the text's target, with
+    the ★★ and ★★★ rates; the simple computer team, two players."""
+    from cardtable.games.paternoster.campaign import FLOORS, LOST, Floor, stars
+
+    def at_least(floor: Floor, count: int) -> Judge:
+        def judge(metrics: Mapping[str, bool | float]) -> bool:
+            if any(metrics[f"lost-{how}"] for how in LOST):
+                return False
+            return stars(floor, int(metrics["cards-left"])) >= count
+        return judge
+
+    rows = []
+    for floor in FLOORS:
+        low, high = floor.target
+        text, note = (low, "") if low == high else (None, f"{low:g}–{high:g}%")
+        rows.append(_row(
+            f"floor-{floor.number}", f"{floor.number} {floor.en} (goal {floor.goal})",
+            "clear", text, {**floor.options, "players": 2}, game="paternoster", note=note,
+            judge=at_least(floor, 1),
+            beside=(("two-stars", "★★", at_least(floor, 2)),
+                    ("three-stars", "★★★", at_least(floor, 3)))))
+    return rows
+
+
 TITLES = {
     "duel": "Paternoster Duel: the rule text's balance figures beside our simulation",
     "paternoster": "Paternoster: share of perfect games (all cards down), simple computer "
                    "team, two players unless said",
+    "campaign": "Paternoster Tower campaign: share of rides that clear the floor (★) and "
+                "earn ★★ and ★★★, simple computer team, two players",
 }
 
 REPORTS: dict[str, Callable[[], list[Row]]] = {
     "duel": lambda: DUEL_ROWS,
     "paternoster": paternoster_rows,
+    "campaign": campaign_rows,
 }
 
 
@@ -101,9 +140,19 @@ def run_report(
         zip(setups, run_many(specs, workers, progress), strict=True))
     lines = []
     for row in rows:
-        summary = results[_key(row)].summary(row.metric)
-        lines.append(Line.of(summary, row.label, row.text, row.id, row.note))
+        result = results[_key(row)]
+        summary = _judged(result, row.metric, row.judge)
+        beside = tuple((id, label, 100.0 * _judged(result, id, judge).value)
+                       for id, label, judge in row.beside)
+        line = Line.of(summary, row.label, row.text, row.id, row.note)
+        lines.append(replace(line, beside=beside) if beside else line)
     return lines
+
+
+def _judged(result: SimResult, metric: str, judge: Judge | None) -> Summary:
+    if judge is None:
+        return result.summary(metric)
+    return summarize_rate(metric, [judge(row.metrics) for row in result.rows])
 
 
 def total_games(rows: list[Row], games: int) -> int:

@@ -30,6 +30,9 @@ class Line:
     spread: float | None = None
     note: str = ""
     """What the rule text says in words, where it gives no figure."""
+    beside: tuple[tuple[str, str, float], ...] = ()
+    """Further rates shown beside ``ours`` as (id, column label, percent), e.g. the
+    star rates of a campaign floor; empty for most reports."""
 
     @classmethod
     def of(cls, summary: Summary, label: str | None = None, text: float | None = None,
@@ -56,12 +59,15 @@ class Line:
         return self.low <= self.text <= self.high
 
     def to_json(self) -> dict[str, object]:
-        return {
+        data: dict[str, object] = {
             "id": self.id, "label": self.label, "text": self.text,
             "ours": round(self.ours, 3), "low": round(self.low, 3),
             "high": round(self.high, 3), "games": self.games, "unit": self.unit,
             "note": self.note,
         }
+        if self.beside:
+            data["beside"] = {id: round(value, 3) for id, _, value in self.beside}
+        return data
 
 
 def fmt(value: float | None, unit: str) -> str:
@@ -77,6 +83,9 @@ def table(title: str, lines: Sequence[Line], with_text: bool) -> Table:
         result.add_column("rule text", justify="right")
     result.add_column("ours", justify="right", style="bold")
     result.add_column("95% interval", justify="right")
+    extra = [label for _, label, _ in lines[0].beside] if lines else []
+    for label in extra:
+        result.add_column(label, justify="right")
     if not with_text:
         result.add_column("spread (sd)", justify="right")
     result.add_column("games", justify="right")
@@ -88,6 +97,7 @@ def table(title: str, lines: Sequence[Line], with_text: bool) -> Table:
             said = fmt(line.text, line.unit) + mark if line.text is not None else line.note
             cells.append(said or "—")
         cells += [fmt(line.ours, line.unit), interval]
+        cells += [fmt(value, "%") for _, _, value in line.beside]
         if not with_text:
             cells.append("" if line.spread is None else f"{line.spread:.2f}")
         cells.append(f"{line.games:,}")
