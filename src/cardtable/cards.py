@@ -176,9 +176,7 @@ _SUIT_BY_CHAR = {
     "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES, "♣": Suit.CLUBS,
     "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES, "♧": Suit.CLUBS,
 }
-_RANK_BY_TEXT = {str(int(r)): r for r in Rank} | {
-    "a": Rank.ACE, "t": Rank.TEN, "j": Rank.JACK, "q": Rank.QUEEN, "k": Rank.KING,
-}
+_RANK_BY_TEXT = {_RANK_LETTERS[r].lower(): r for r in Rank} | {"t": Rank.TEN}
 _PARSED: dict[str, Card] = {}
 
 

@@ -14,8 +14,21 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from cardtable.engine import IllegalMove, Record, RecordError, ReplayError, replay
+from cardtable.engine import IllegalMove, Record, RecordError, ReplayError, State, replay
 from cardtable.games.registry import game_ids
+from cardtable.sim.commands import add_parsers as add_lab_parsers
+
+
+def _load(name: str) -> tuple[State | None, str | None]:
+    """Replay a record file: the state, or a message naming what is wrong."""
+    try:
+        return replay(Record.loads(Path(name).read_text(encoding="utf-8"))), None
+    except OSError as exc:
+        return None, f"cannot read the file: {exc.strerror or exc}"
+    except ReplayError as exc:
+        return None, str(exc)
+    except RecordError as exc:
+        return None, f"bad record: {exc}"
 
 
 def _replay_command(args: argparse.Namespace) -> int:
@@ -23,15 +36,10 @@ def _replay_command(args: argparse.Namespace) -> int:
     failed = False
     for name in args.files:
         line: dict[str, object] = {"file": name}
-        try:
-            record = Record.loads(Path(name).read_text(encoding="utf-8"))
-            state = replay(record)
-        except OSError as exc:
-            line["error"] = f"cannot read the file: {exc.strerror or exc}"
-        except ReplayError as exc:
-            line["error"] = str(exc)
-        except RecordError as exc:
-            line["error"] = f"bad record: {exc}"
+        state, error = _load(name)
+        if state is None:
+            line["error"] = error
+            failed = True
         else:
             outcome = state.outcome()
             line["outcome"] = outcome.to_json() if outcome is not None else None
@@ -40,9 +48,23 @@ def _replay_command(args: argparse.Namespace) -> int:
                     str(seat): [m.text for m in state.legal_moves(seat)]
                     for seat in state.to_act()
                 }
-        failed = failed or "error" in line
         print(json.dumps(line, ensure_ascii=False))
     return 1 if failed else 0
+
+
+def _solve_command(args: argparse.Namespace) -> int:
+    """The exact value and best moves after a record's moves (games with a solver)."""
+    state, error = _load(args.file)
+    if state is not None:
+        try:
+            module = importlib.import_module(f"cardtable.games.{state.game.id}.solver")
+        except ModuleNotFoundError:
+            error = f"there is no solver for the game '{state.game.id}'"
+        else:
+            print(json.dumps(module.solve(state), ensure_ascii=False))
+            return 0
+    print(json.dumps({"file": args.file, "error": error}, ensure_ascii=False))
+    return 1
 
 
 def _play_command(args: argparse.Namespace) -> int:
@@ -88,9 +110,19 @@ def build_parser() -> argparse.ArgumentParser:
                      help="also print the legal moves of the seats to act after the last move")
     rep.set_defaults(func=_replay_command)
 
-    bench = sub.add_parser("bench", help="measure engine speed (games per second on one core)")
-    bench.add_argument("game", nargs="?", default="duel", choices=game_ids())
-    bench.add_argument("--games", type=int, default=5000, help="games to play (default 5000)")
+    add_lab_parsers(sub, game_ids())
+
+    solve = sub.add_parser("solve", help="the exact value and best moves after a record's "
+                           "moves (MateBeta)")
+    solve.add_argument("file", metavar="FILE")
+    solve.set_defaults(func=_solve_command)
+
+    bench = sub.add_parser("bench", help="self-play speed of each game on one core, and the "
+                           "MateBeta solver's time per deal")
+    bench.add_argument("game", nargs="?", choices=game_ids(), help="one game (default: all)")
+    bench.add_argument("--games", type=int, help="games per game (default: 3 CPU seconds' worth)")
+    bench.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per game")
+    bench.add_argument("--deals", type=int, default=50, help="MateBeta solver deals (default 50)")
     bench.add_argument("--variant", action="append", default=[], metavar="NAME")
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--json", action="store_true", help="print the result as JSON")

@@ -26,7 +26,17 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, Self
+from types import MappingProxyType
+from typing import (
+    Any,
+    ClassVar,
+    Generic,
+    NamedTuple,
+    Protocol,
+    Self,
+    TypeVar,
+    runtime_checkable,
+)
 
 from cardtable.cards import Card
 
@@ -45,6 +55,8 @@ __all__ = [
     "RecordError",
     "ReplayError",
     "State",
+    "Talker",
+    "TalkingState",
     "jsonable",
     "play_out",
     "replay",
@@ -120,13 +132,12 @@ class Move(ABC):
         return self.text
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened, public to everyone at the table."""
 
     kind: str
     seat: int | None = None
-    data: Mapping[str, JSON] = field(default_factory=dict)
+    data: Mapping[str, JSON] = MappingProxyType({})
 
     def to_json(self) -> dict[str, JSON]:
         return {"kind": self.kind, "seat": self.seat, **dict(self.data)}
@@ -187,7 +198,12 @@ class Observation(ABC):
 
 
 class Bot(Protocol):
-    """A computer player: it sees an observation and picks one of its legal moves."""
+    """A computer player: it sees an observation and picks one of its legal moves.
+
+    A bot may also offer ``plan(observation) -> list[Move]``: the rest of its
+    turn at once, exactly the moves ``act`` would pick one by one. Runners
+    then build one observation per turn instead of one per move.
+    """
 
     def act(self, observation: Observation) -> Move: ...
 
@@ -196,7 +212,7 @@ class State(ABC):
     """A game in progress. Subclasses keep their own fields; this base keeps
     the record (options, deal, moves) and makes ``play`` record every move."""
 
-    game: ClassVar[Game]
+    game: ClassVar[Game[State]]
 
     def __init__(self, options: Options, deal: Mapping[str, JSON]) -> None:
         self.options = options
@@ -256,7 +272,10 @@ class State(ABC):
         other.history = list(self.history)
 
 
-class Game(ABC):
+StateT_co = TypeVar("StateT_co", bound="State", covariant=True)
+
+
+class Game(ABC, Generic[StateT_co]):
     """A game's rules: options, deals, new states and sampling."""
 
     id: ClassVar[str]
@@ -273,11 +292,11 @@ class Game(ABC):
     def random_deal(self, options: Options, rng: random.Random) -> dict[str, JSON]: ...
 
     @abstractmethod
-    def from_deal(self, options: Options, deal: Mapping[str, JSON]) -> State:
+    def from_deal(self, options: Options, deal: Mapping[str, JSON]) -> StateT_co:
         """A new game from an explicit deal; raises :class:`DealError`."""
 
     @abstractmethod
-    def sample(self, observation: Observation, rng: random.Random) -> State:
+    def sample(self, observation: Observation, rng: random.Random) -> StateT_co:
         """A state whose observation for ``observation.seat`` is ``observation``."""
 
     def new(
@@ -287,7 +306,7 @@ class Game(ABC):
         deal: Mapping[str, JSON] | None = None,
         seed: int | None = None,
         rng: random.Random | None = None,
-    ) -> State:
+    ) -> StateT_co:
         """A new game: from ``deal`` if given, else dealt from ``seed``/``rng``."""
         opts = options if isinstance(options, Options) else self.parse_options(options)
         if deal is None:
@@ -356,7 +375,7 @@ class Record:
         return cls.from_json(data)
 
 
-def replay(record: Record, game: Game | None = None) -> State:
+def replay(record: Record, game: Game[State] | None = None) -> State:
     """Rebuild a game move by move; raises :class:`ReplayError` at the first bad move."""
     if game is None:
         from cardtable.games.registry import find_game
@@ -377,15 +396,49 @@ def replay(record: Record, game: Game | None = None) -> State:
     return state
 
 
+@runtime_checkable
+class Talker(Protocol):
+    """A bot that also talks: the signals it wants to show, by pile."""
+
+    def signals(self, observation: Observation) -> Mapping[int, str]: ...
+
+
+@runtime_checkable
+class TalkingState(Protocol):
+    """A game whose seats may signal (Paternoster, Team duel): signals are not moves."""
+
+    turn: int
+
+    def sync_signals(self, seat: int, wanted: Mapping[int, str]) -> None: ...
+
+
 def play_out(
     state: State, bots: Mapping[int, Bot], rng: random.Random, max_moves: int = 100_000
 ) -> Outcome:
-    """Let bots play a game to its end; when several seats may act, ``rng`` picks one."""
+    """Let bots play a game to its end; when several seats may act, ``rng`` picks one.
+
+    In a game with signals, talking bots update theirs at the start of every turn.
+    """
+    talking = isinstance(state, TalkingState)
+    talkers = [(s, b) for s, b in bots.items() if talking and isinstance(b, Talker)]
+    turn = -1
     for _ in range(max_moves):
         outcome = state.outcome()
         if outcome is not None:
             return outcome
+        if talkers and isinstance(state, TalkingState) and state.turn != turn:
+            turn = state.turn
+            for seat, talker in talkers:
+                state.sync_signals(seat, talker.signals(state.observation(seat)))
         seats = state.to_act()
         seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-        state.play(seat, bots[seat].act(state.observation(seat)))
+        bot = bots[seat]
+        plan = getattr(bot, "plan", None)
+        if plan is None:
+            state.play(seat, bot.act(state.observation(seat)))
+            continue
+        for move in plan(state.observation(seat)):
+            state.play(seat, move)
+            if state.outcome() is not None:
+                break
     raise RuntimeError(f"the game did not end within {max_moves} moves")

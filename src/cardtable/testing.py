@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from cardtable.engine import Game, IllegalMove, Observation, State, replay
+from cardtable.engine import Bot, Game, IllegalMove, Observation, State, replay
 
 
 def seats_of(state: State) -> list[int | None]:
@@ -23,13 +23,16 @@ def observations(state: State) -> list[Observation]:
 
 
 def random_game(
-    game: Game,
+    game: Game[State],
     options: Mapping[str, Any] | None,
     seed: int,
     on_step: Callable[[State], None] | None = None,
     max_moves: int = 20_000,
+    bot: Bot | None = None,
+    bot_share: float = 0.0,
 ) -> State:
-    """Play random legal moves (for a random seat among those to act) to the end.
+    """Play a game to its end: random legal moves for a random seat among those to act,
+    or with probability ``bot_share`` the move ``bot`` picks (to reach deeper positions).
 
     ``on_step`` sees the state before every move and once at the end.
     """
@@ -45,7 +48,10 @@ def random_game(
         seat = rng.choice(seats)
         moves = state.legal_moves(seat)
         assert moves, f"seat {seat} is to act but has no legal move"
-        state.play(seat, rng.choice(moves))
+        if bot is not None and rng.random() < bot_share:
+            state.play(seat, bot.act(state.observation(seat)))
+        else:
+            state.play(seat, rng.choice(moves))
     raise AssertionError(f"the game did not end within {max_moves} moves")
 
 
@@ -93,10 +99,17 @@ def replay_steps(state: State) -> list[list[Observation]]:
     return steps
 
 
-def assert_replay_same(game: Game, options: Mapping[str, Any] | None, seed: int) -> State:
+def assert_replay_same(
+    game: Game[State],
+    options: Mapping[str, Any] | None,
+    seed: int,
+    bot: Bot | None = None,
+    bot_share: float = 0.0,
+) -> State:
     """A random game and its replayed record agree at every step and in the outcome."""
     seen: list[list[Observation]] = []
-    state = random_game(game, options, seed, lambda s: seen.append(observations(s)))
+    state = random_game(game, options, seed, lambda s: seen.append(observations(s)),
+                        bot=bot, bot_share=bot_share)
     assert replay_steps(state) == seen, "replay differs from the game as played"
     again = replay(state.record())
     outcome, replayed = state.outcome(), again.outcome()

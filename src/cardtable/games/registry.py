@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import importlib
 
-from cardtable.engine import Game
+from cardtable.engine import Game, State
 
 _MODULES = {
     "duel": "cardtable.games.duel.rules:DUEL",
+    "duel52": "cardtable.games.duel52.rules:DUEL52",
+    "matebeta": "cardtable.games.matebeta.rules:MATEBETA",
+    "paternoster": "cardtable.games.paternoster.rules:PATERNOSTER",
 }
 
 
@@ -16,7 +19,7 @@ def game_ids() -> list[str]:
     return list(_MODULES)
 
 
-def find_game(game_id: str) -> Game:
+def find_game(game_id: str) -> Game[State]:
     """The game with this id; raises ``KeyError`` with a readable message."""
     target = _MODULES.get(game_id)
     if target is None:

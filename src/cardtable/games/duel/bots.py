@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 
+from cardtable.bots.random_bot import RandomBot
 from cardtable.cards import Card
-from cardtable.engine import Observation
+from cardtable.engine import Bot, Observation
 from cardtable.games.duel.rules import (
     DOWN,
     DRAW,
@@ -24,29 +25,16 @@ from cardtable.games.duel.rules import (
     DuelObservation,
     SeatFacts,
     fits,
-    is_step_back,
     push_fits,
 )
 
+Costs = dict[Card, tuple[int, int]]
 SMALL_STEP = 3
 """An extra card is played only when it is at most this many ladder steps away."""
 STEP_BACK = -1
+KEEP_OFF = 10
+"""Extra cost of a pile a partner asked to leave alone."""
 NO_FIT = 10_000
-
-
-def step_cost(card: Card, top: Card | None, pile: int, twins: bool) -> int:
-    """Ladder steps a card uses up on one of the seat's own piles.
-
-    An empty up pile is best opened low and a down pile high; a step back
-    gives room back, so it costs less than nothing.
-    """
-    if top is None:
-        return card + 1 if pile == UP else 52 - card
-    if fits(card, top, pile, twins):
-        return card - top if pile == UP else top - card
-    if is_step_back(card, top, pile):
-        return STEP_BACK
-    return NO_FIT
 
 
 class SimpleDuelBot:
@@ -60,97 +48,182 @@ class SimpleDuelBot:
 
     def act(self, observation: Observation) -> DuelMove:
         assert isinstance(observation, DuelObservation)
+        move = self._choose(observation.facts(), _avoided(observation))
+        return move if move is not None else observation.legal_moves()[0]
+
+    def signals(self, observation: Observation) -> dict[int, str]:
+        """Team duel: "I can help this pile" on each own pile it holds a step back for."""
+        assert isinstance(observation, DuelObservation)
+        if not observation.options.team or observation.seat is None:
+            return {}
         f = observation.facts()
+        return {pile: "help" for pile in (UP, DOWN)
+                if any(_costs(f)[card][pile] == STEP_BACK for card in f.hand)}
+
+    def plan(self, observation: Observation) -> list[DuelMove]:
+        """The rest of this turn at once: the moves ``act`` would pick one by one."""
+        assert isinstance(observation, DuelObservation)
+        f = observation.facts()
+        avoid = _avoided(observation)
+        moves: list[DuelMove] = []
+        while True:
+            move = self._choose(f, avoid)
+            if move is None:
+                return moves or [observation.legal_moves()[0]]
+            moves.append(move)
+            if move is END or f.blitz:
+                return moves
+            f = _after(f, move)
+            if not f.hand:
+                return moves
+
+    def _choose(self, f: SeatFacts, avoid: frozenset[int] = frozenset()) -> DuelMove | None:
+        costs = _costs(f)
+        for pile in avoid:
+            costs = {card: _keep_off(both, pile) for card, both in costs.items()}
         if f.blitz:
-            return self._blitz(f, observation)
-        best = self._best_play(f)
-        if f.owed > 0 and best is not None:
-            return best[1]
+            return self._blitz(f, costs)
+        best = self._best_play(f, costs)
+        if f.owed > 0:
+            return best[1] if best is not None else None
         if best is not None and best[0] == STEP_BACK:
             return best[1]
-        push = self._push(f)
+        push = self._push(f, costs)
         if push is not None:
             return push
         if best is not None and best[0] <= SMALL_STEP:
             return best[1]
         return END
 
-    def _blitz(self, f: SeatFacts, obs: DuelObservation) -> DuelMove:
+    def _blitz(self, f: SeatFacts, costs: Costs) -> DuelMove | None:
         if f.can_draw is None:
             return DRAW
-        best = self._best_play(f)
+        best = self._best_play(f, costs)
         if best is not None and best[0] <= SMALL_STEP:
             return best[1]
-        push = self._push(f)
+        push = self._push(f, costs)
         if push is not None:
             return push
-        if best is not None:
-            return best[1]
-        return obs.legal_moves()[0]
+        return best[1] if best is not None else None
 
-    def _best_play(self, f: SeatFacts) -> tuple[int, DuelMove] | None:
+    def _best_play(self, f: SeatFacts, costs: Costs) -> tuple[int, DuelMove] | None:
         """The cheapest own-pile play (a step back only while one is allowed)."""
         best_cost = NO_FIT
         best: list[DuelMove] = []
-        for card in set(f.hand):
+        back = not f.step_back_used
+        for card, both in costs.items():
             for pile in (UP, DOWN):
-                cost = step_cost(card, f.own[pile], pile, f.twins)
-                if cost == STEP_BACK and f.step_back_used:
+                cost = both[pile]
+                if cost > best_cost or cost == NO_FIT or (cost == STEP_BACK and not back):
                     continue
                 if cost < best_cost:
                     best_cost, best = cost, [PLAY[card][pile]]
-                elif cost == best_cost and cost != NO_FIT:
+                else:
                     best.append(PLAY[card][pile])
         if not best:
             return None
         return best_cost, self._pick(best)
 
-    def _push(self, f: SeatFacts) -> DuelMove | None:
+    def _push(self, f: SeatFacts, costs: Costs) -> DuelMove | None:
         """Push the card that fits the own piles worst, as far as the pile allows."""
         if self.push == "never" or f.pushed or f.push_allowed is not None:
             return None
-        best_key: tuple[int, int] | None = None
+        best_key = (-NO_FIT, 0)
         best: list[DuelMove] = []
-        for card in set(f.hand):
-            own_fit = min(step_cost(card, f.own[p], p, f.twins) for p in (UP, DOWN))
+        for card, both in costs.items():
+            own_fit = min(both)
             for pile in (UP, DOWN):
                 top = f.other[pile]
                 if top is None or not push_fits(card, top, pile, f.twins, f.hard):
                     continue
                 key = (own_fit, abs(card - top))
-                if best_key is None or key > best_key:
+                if key > best_key:
                     best_key, best = key, [PUSH[card][pile]]
                 elif key == best_key:
                     best.append(PUSH[card][pile])
         return self._pick(best) if best else None
 
     def _pick(self, moves: list[DuelMove]) -> DuelMove:
+        """One of equally good moves, by the bot's own generator."""
         if len(moves) == 1:
             return moves[0]
-        moves.sort(key=lambda m: m.text)
         return moves[self.rng.randrange(len(moves))]
 
 
-class RandomDuelBot:
-    """Plays a random legal move (its own seeded generator): the weakest opponent."""
-
-    def __init__(self, seed: int | None = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, observation: Observation) -> DuelMove:
-        assert isinstance(observation, DuelObservation)
-        moves = observation.legal_moves()
-        return moves[self.rng.randrange(len(moves))]
+def _avoided(observation: DuelObservation) -> frozenset[int]:
+    """Own piles a partner asked to leave alone ("help" or "don't play here")."""
+    return frozenset(pile for seat, pile, kind in observation.signals
+                     if seat != observation.seat and kind in ("help", "dont-play"))
 
 
-BOT_NAMES = ("simple", "random")
-"""The names :func:`make_bot` offers, strongest first."""
+def _keep_off(both: tuple[int, int], pile: int) -> tuple[int, int]:
+    """A pile a partner asked to leave alone costs more (a step back still pays)."""
+    cost = both[pile]
+    if cost in (STEP_BACK, NO_FIT):
+        return both
+    return (cost + KEEP_OFF, both[1]) if pile == UP else (both[0], cost + KEEP_OFF)
 
 
-def make_bot(name: str, seed: int | None) -> SimpleDuelBot | RandomDuelBot:
-    """A duel computer player by name: ``simple`` (pushes every turn) or ``random``."""
+def _costs(f: SeatFacts) -> Costs:
+    """Each distinct hand card (in hand order) with the ladder steps it uses up on the
+    seat's own up and down pile.
+
+    An empty up pile is best opened low and a down pile high; a step back gives
+    room back, so it costs less than nothing; a card that does not fit costs
+    :data:`NO_FIT`. (Written out flat: this runs for every move of every game.)
+    """
+    up, down = f.own
+    twins = f.twins
+    costs = {}
+    for card in f.hand:
+        if up is None:
+            cost_up = card + 1
+        elif card > up or (twins and card == up):
+            cost_up = card - up
+        elif card == up - 4:
+            cost_up = STEP_BACK
+        else:
+            cost_up = NO_FIT
+        if down is None:
+            cost_down = 52 - card
+        elif card < down or (twins and card == down):
+            cost_down = down - card
+        elif card == down + 4:
+            cost_down = STEP_BACK
+        else:
+            cost_down = NO_FIT
+        costs[card] = (cost_up, cost_down)
+    return costs
+
+
+def _after(f: SeatFacts, move: DuelMove) -> SeatFacts:
+    """The seat's facts after its own ``play`` or ``push`` (nobody else moves meanwhile)."""
+    card, pile = move.card, move.pile
+    assert card is not None and pile is not None
+    hand = list(f.hand)
+    hand.remove(card)
+    if move.kind == "push":
+        other = (card, f.other[1]) if pile == UP else (f.other[0], card)
+        return f._replace(hand=hand, other=other, pushed=True)
+    step_back = not fits(card, f.own[pile], pile, f.twins)
+    own = (card, f.own[1]) if pile == UP else (f.own[0], card)
+    return f._replace(hand=hand, own=own, owed=f.owed - 1,
+                      step_back_used=f.step_back_used or step_back)
+
+
+BOT_NAMES = {
+    "simple": "the simple strategy, pushing every turn",
+    "never-push": "the simple strategy without pushing",
+    "random": "a random legal move",
+}
+
+
+def make_bot(name: str, seed: int | None = 0) -> Bot:
+    """A duel computer player by name (see :data:`BOT_NAMES`)."""
     if name == "simple":
         return SimpleDuelBot(seed, push="always")
+    if name == "never-push":
+        return SimpleDuelBot(seed, push="never")
     if name == "random":
-        return RandomDuelBot(seed)
-    raise ValueError(f"unknown duel computer player '{name}' (known: {', '.join(BOT_NAMES)})")
+        return RandomBot(seed)
+    raise ValueError(f"unknown duel player '{name}' (known: {', '.join(BOT_NAMES)})")

@@ -18,7 +18,8 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple, Self
+from functools import cache
+from typing import Any, NamedTuple, Self
 
 from cardtable.cards import CARDS, Card, CardError, Suit, deck, parse_card, shuffled
 from cardtable.engine import (
@@ -33,6 +34,7 @@ from cardtable.engine import (
     State,
 )
 from cardtable.games.duel.variants import DuelOptions, parse_options
+from cardtable.signals import Signals
 
 UP, DOWN = 0, 1
 PILE_NAMES = ("up", "down")
@@ -230,8 +232,40 @@ def legal_moves(f: SeatFacts) -> list[DuelMove]:
 
 
 def can_play_own(f: SeatFacts) -> bool:
-    """Whether any card may go onto the seat's own piles now."""
-    return any(refusal(PLAY[c][p], f) is None for c in set(f.hand) for p in (UP, DOWN))
+    """Whether any card may go onto the seat's own piles now.
+
+    The same judgement as :func:`refusal` on every ``play`` (a property test
+    holds them together), without building refusals: it runs after every move.
+    """
+    up, down = f.own
+    twins = f.twins
+    back = not f.step_back_used
+    for card in f.hand:
+        if fits(card, up, UP, twins) or fits(card, down, DOWN, twins):
+            return True
+        if back and (is_step_back(card, up, UP) or is_step_back(card, down, DOWN)):
+            return True
+    return False
+
+
+def can_push(f: SeatFacts) -> bool:
+    """Whether any push is possible now (the same judgement as :func:`refusal`)."""
+    if f.push_allowed is not None or f.pushed:
+        return False
+    return any(
+        top is not None and push_fits(card, top, pile, f.twins, f.hard)
+        for pile, top in enumerate(f.other)
+        for card in f.hand
+    )
+
+
+def has_move(f: SeatFacts) -> bool:
+    """Whether the seat has any legal move at all (Blitz: is it still in the race?)."""
+    if f.over or not f.acting:
+        return False
+    if not f.blitz:
+        return True
+    return f.can_draw is None or can_play_own(f) or can_push(f)
 
 
 # --- outcome and observation ---------------------------------------------------------
@@ -276,6 +310,8 @@ class DuelObservation(Observation):
     """Per seat: pushed this turn (Blitz: since its last own-pile card)."""
     step_back_used: tuple[bool, ...]
     outcome: DuelOutcome | None
+    signals: tuple[tuple[int, int, str], ...] = ()
+    """Team duel: current signals as (seat, own team's pile 0 up / 1 down, kind)."""
 
     def facts(self) -> SeatFacts:
         """The rule facts for the observing seat (a spectator may do nothing)."""
@@ -331,32 +367,20 @@ def _facts(
         can_draw = "your draw pile is empty"
     elif len(hand) >= options.hand_size(seat):
         can_draw = "your hand is full"
-    return SeatFacts(
-        seat=seat,
-        acting=seat in to_act,
-        turn_seat=turn_seat,
-        over=over,
-        hand=hand,
-        own=(own_up[-1] if own_up else None, own_down[-1] if own_down else None),
-        other=(other_up[-1] if other_up else None, other_down[-1] if other_down else None),
-        twins=options.team,
-        hard=options.hard_push,
-        push_allowed=push_allowed,
-        pushed=pushed,
-        step_back_used=step_back_used,
-        owed=owed,
-        blitz=options.blitz,
-        can_draw=can_draw,
+    return SeatFacts(  # positional: this runs for every move
+        seat, seat in to_act, turn_seat, over, hand,
+        (own_up[-1] if own_up else None, own_down[-1] if own_down else None),
+        (other_up[-1] if other_up else None, other_down[-1] if other_down else None),
+        options.team, options.hard_push, push_allowed, pushed, step_back_used, owed,
+        options.blitz, can_draw,
     )
 
 
 # --- state ---------------------------------------------------------------------------
 
 
-class DuelState(State):
+class DuelState(State, Signals):
     """A game of Paternoster Duel in progress (all variants)."""
-
-    game: ClassVar[Game]
 
     def __init__(
         self,
@@ -381,6 +405,8 @@ class DuelState(State):
         self.pushed = [False] * self.seats
         self.step_back_used = [False] * self.seats
         self.result: DuelOutcome | None = None
+        self._facts_cache: SeatFacts | None = None
+        self._init_signals()
         if options.blitz:
             self._check_blitz_end()
         else:
@@ -392,7 +418,7 @@ class DuelState(State):
             return ()
         if self.turn_seat is not None:
             return (self.turn_seat,)
-        return tuple(s for s in range(self.seats) if legal_moves(self._facts(s)))
+        return tuple(s for s in range(self.seats) if has_move(self._facts(s)))
 
     def legal_moves(self, seat: int) -> list[DuelMove]:
         return legal_moves(self._facts(seat))
@@ -430,6 +456,7 @@ class DuelState(State):
             pushed=tuple(self.pushed),
             step_back_used=tuple(self.step_back_used),
             outcome=self.result,
+            signals=self.signal_view(),
         )
 
     def clone(self) -> Self:
@@ -441,16 +468,23 @@ class DuelState(State):
         other.piles = [[list(p) for p in team] for team in self.piles]
         other.pushed = list(self.pushed)
         other.step_back_used = list(self.step_back_used)
+        other._facts_cache = None
+        self._copy_signals_into(other)
         return other
 
     # --- moves ---
     def _facts(self, seat: int) -> SeatFacts:
+        """The rule facts of one seat, built once per position and seat."""
+        cached = self._facts_cache
+        if cached is not None and cached.seat == seat:
+            return cached
         team = seat % 2
-        return _facts(
+        self._facts_cache = cached = _facts(
             self.opts, seat, self.hands[seat], self.piles, team, self._public_to_act(),
             self.turn_seat, self.result is not None, self.pushed[seat],
             self.step_back_used[seat], self.required - self.played, len(self.draws[team]),
         )
+        return cached
 
     def _apply(self, seat: int, move: Move) -> list[Event]:
         if not isinstance(move, DuelMove):
@@ -460,6 +494,7 @@ class DuelState(State):
         problem = refusal(move, self._facts(seat))
         if problem is not None:
             raise problem
+        self._facts_cache = None
         if move.kind == "end":
             events = self._end_turn(seat)
         elif move.kind == "draw":
@@ -496,13 +531,17 @@ class DuelState(State):
             owner = 1 - team
         events = [Event(move.kind, seat, {"card": card.text, "pile": PILE_NAMES[pile],
                                           "owner": owner})]
-        if self._team_cards(team) == 0:
-            self.result = DuelOutcome(team, "out-of-cards", self.seats)
+        if not self.hands[seat] and self._team_cards(team) == 0:
+            self._finish(DuelOutcome(team, "out-of-cards", self.seats))
         elif not self.opts.blitz and self.played < self.required and not can_play_own(
             self._facts(seat)
         ):
-            self.result = DuelOutcome(1 - team, "stuck", self.seats)
+            self._finish(DuelOutcome(1 - team, "stuck", self.seats))
         return events
+
+    def _finish(self, outcome: DuelOutcome) -> None:
+        self.result = outcome
+        self._facts_cache = None  # facts built before the end are stale
 
     def _team_cards(self, team: int) -> int:
         return len(self.draws[team]) + sum(
@@ -541,17 +580,44 @@ class DuelState(State):
         self.pushed[seat] = False
         self.step_back_used[seat] = False
         if not can_play_own(self._facts(seat)):
-            self.result = DuelOutcome(1 - seat % 2, "stuck", self.seats)
+            self._finish(DuelOutcome(1 - seat % 2, "stuck", self.seats))
 
     def _check_blitz_end(self) -> None:
         """Blitz ends when nobody can move: fewer cards left wins, equal is a draw."""
-        if any(legal_moves(self._facts(s)) for s in range(self.seats)):
+        if any(has_move(self._facts(s)) for s in range(self.seats)):
             return
         left = [self._team_cards(t) for t in (RED, BLACK)]
         if left[0] == left[1]:
-            self.result = DuelOutcome(None, "draw", self.seats)
+            self._finish(DuelOutcome(None, "draw", self.seats))
         else:
-            self.result = DuelOutcome(0 if left[0] < left[1] else 1, "fewer-cards", self.seats)
+            self._finish(DuelOutcome(0 if left[0] < left[1] else 1, "fewer-cards", self.seats))
+
+    # --- signals (Team duel: partners talk only through signals) ---
+    @property
+    def turn(self) -> int:
+        return self.turns
+
+    def signal_refusal(self, seat: int) -> str | None:
+        if not 0 <= seat < self.seats:
+            return f"there is no seat {seat} in this game"
+        if not self.opts.team:
+            return "signals are for partners: only the Team duel has them"
+        if self.result is not None:
+            return "the game is over"
+        return None
+
+    def signal_pile(self, pile: int | str) -> int:
+        pid = PILE_NAMES.index(pile) if pile in PILE_NAMES else pile
+        if not isinstance(pid, int) or pid not in (UP, DOWN):
+            raise IllegalMove(f"there is no pile {pile}: signal on your team's 'up' or 'down' "
+                              "pile", "no-such-pile")
+        return pid
+
+    def signal_pile_name(self, pile: int) -> str:
+        return PILE_NAMES[pile]
+
+    def signal_seats(self) -> int:
+        return self.seats
 
     def cards_left(self, team: int) -> int:
         """Cards a team still has to play (hands and draw pile)."""
@@ -561,11 +627,17 @@ class DuelState(State):
 # --- the game ------------------------------------------------------------------------
 
 
+@cache
+def _team_deck(team: int, copies: int) -> tuple[Card, ...]:
+    return tuple(deck(copies, TEAM_SUITS[team]))
+
+
 def team_deck(team: int, copies: int) -> list[Card]:
-    return deck(copies, TEAM_SUITS[team])
+    """A team's cards in ladder order (both copies of each in Team duel)."""
+    return list(_team_deck(team, copies))
 
 
-class Duel(Game):
+class Duel(Game[DuelState]):
     """Paternoster Duel and its variants."""
 
     id = "duel"
@@ -603,7 +675,7 @@ class Duel(Game):
                 cards = [parse_card(t) for t in raw]
             except CardError as exc:
                 raise DealError(f"deal hands[{team}]: {exc}") from exc
-            if Counter(cards) != Counter(team_deck(team, copies)):
+            if tuple(sorted(cards)) != _team_deck(team, copies):
                 raise DealError(
                     f"deal hands[{team}] must hold the {26 * copies} {TEAM_NAMES[team]} cards "
                     f"({copies} of each), each exactly {'twice' if copies == 2 else 'once'}"
@@ -654,6 +726,9 @@ class Duel(Game):
         state.pushed = list(obs.pushed)
         state.step_back_used = list(obs.step_back_used)
         state.result = obs.outcome
+        state._facts_cache = None
+        state._init_signals()
+        state.signals = {(s, p): k for s, p, k in obs.signals}
         return state
 
 

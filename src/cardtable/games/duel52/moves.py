@@ -1,0 +1,425 @@
+"""Duel 52's move notation and the one place that judges legality.
+
+Table cards are named by place, never by identity: ``L2.0.1`` is lane 2
+(lanes count 1-3), seat 0's side, slot 1. Slot 0 is where the Base card was
+dealt; cards entering a lane side (played or moved in) take the next unused
+slot, so a card keeps its name while it stays in its lane.
+
+Actions (three a turn, two on the starter's first turn):
+
+* ``play <card> <lane>``        play a card from your hand face down (``play 7H 2``)
+* ``flip <pos>``                flip one of your face-down cards face up
+* ``attack <pos> <target>``     attack with one face-up card
+* ``attack <pos> <t1> <t2>``    a 10 hits two different cards
+* ``attack <p>+<q> <target>``   a pair attacks together (pair of 10s: ``<t1> <t2>``,
+  2 damage to ``t1`` and 1 to ``t2``)
+* ``pair <pos> <pos>``          pair two face-up cards of one rank in one lane
+
+Choices a power brings (made by its owner before anything else happens):
+
+* ``discard <card>``            View (2): the card to discard, face down
+* ``look <pos>`` / ``look none``   Foresight (4): the face-down card to look at
+* ``move <pos>`` / ``move none``   Move (Q): the card to move into the Queen's lane
+* ``next <pos>``                Flip (5) and Empower (K): whose power acts next
+
+Legality lives in :func:`legal_moves`, which reads :class:`Facts` built from a
+full state or from the seat's observation alike; :func:`refusal` explains why
+a move is not among them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import NamedTuple
+
+from cardtable.cards import CARDS, Card, CardError, parse_card
+from cardtable.engine import IllegalMove, Move
+from cardtable.games.duel52.table import (
+    JACK,
+    LANES,
+    NINE,
+    TEN,
+    Pos,
+    TableCard,
+    can_attack,
+    face,
+    parse_pos,
+    pos_text,
+    position,
+    target_sets,
+)
+
+ACTIONS = ("play", "flip", "attack", "pair")
+CHOICES = ("discard", "look", "move", "next")
+KIND_ORDER = {k: i for i, k in enumerate(CHOICES + ACTIONS)}
+
+
+class D52Move(Move):
+    """One move; ``text`` is its canonical notation."""
+
+    __slots__ = ("_text", "actors", "card", "kind", "lane", "targets")
+
+    def __init__(self, kind: str, *, card: Card | None = None, lane: int | None = None,
+                 actors: tuple[Pos, ...] = (), targets: tuple[Pos, ...] = ()) -> None:
+        self.kind = kind
+        self.card = card
+        self.lane = lane
+        self.actors = actors
+        self.targets = targets
+        self._text = _format(self)
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"D52Move('{self._text}')"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, D52Move) and other._text == self._text
+
+    def __hash__(self) -> int:
+        return hash(self._text)
+
+    def sort_key(self) -> tuple[int, tuple[int, ...], tuple[Pos, ...], tuple[Pos, ...]]:
+        card = (self.card if self.card is not None else -1, self.lane or 0)
+        return (KIND_ORDER[self.kind], card, self.actors, self.targets)
+
+
+def _format(m: D52Move) -> str:
+    if m.kind == "play":
+        assert m.card is not None and m.lane is not None
+        return f"play {m.card.text} {m.lane + 1}"
+    if m.kind == "discard":
+        assert m.card is not None
+        return f"discard {m.card.text}"
+    if m.kind in ("look", "move") and not m.actors:
+        return f"{m.kind} none"
+    actors = "+".join(pos_text(p) for p in m.actors)
+    if m.kind == "pair":
+        return f"pair {' '.join(pos_text(p) for p in m.actors)}"
+    if m.kind == "attack":
+        return f"attack {actors} {' '.join(pos_text(p) for p in m.targets)}"
+    return f"{m.kind} {actors}"
+
+
+PLAY = tuple(tuple(D52Move("play", card=c, lane=lane) for lane in range(LANES)) for c in CARDS)
+"""Every ``play`` move, by card and lane (moves are immutable, so they are shared)."""
+DISCARD = tuple(D52Move("discard", card=c) for c in CARDS)
+
+_SYNTAX = ("write one of: play <card> <lane>, flip <pos>, attack <pos>[+<pos>] <target> "
+           "[<target>], pair <pos> <pos>, discard <card>, look <pos>|none, move <pos>|none, "
+           "next <pos> (a pos is like L2.0.1: lane 2, seat 0's side, slot 1)")
+
+
+def _pos(word: str, text: str) -> Pos:
+    pos = parse_pos(word)
+    if pos is None:
+        raise IllegalMove(f"'{word}' in '{text}' is not a table place: write it like L2.0.1 "
+                          "(lane 1-3, seat 0 or 1, slot)", "no-such-move")
+    return pos
+
+
+def _card(word: str) -> Card:
+    try:
+        return parse_card(word)
+    except CardError as exc:
+        raise IllegalMove(str(exc), "unknown-card") from exc
+
+
+def parse_move(text: str) -> D52Move:
+    """Read a move's text into its canonical form; raises :class:`IllegalMove`."""
+    words = text.strip().split()
+    if not words:
+        raise IllegalMove(f"an empty move: {_SYNTAX}", "no-such-move")
+    kind, args = words[0].lower(), words[1:]
+    if kind == "play" and len(args) == 2:
+        if args[1] not in ("1", "2", "3"):
+            raise IllegalMove(f"'{args[1]}' is not a lane: lanes are 1, 2 and 3", "no-such-lane")
+        return PLAY[_card(args[0])][int(args[1]) - 1]
+    if kind == "discard" and len(args) == 1:
+        return DISCARD[_card(args[0])]
+    if kind in ("look", "move") and len(args) == 1 and args[0].lower() == "none":
+        return D52Move(kind)
+    if kind in ("flip", "look", "move", "next") and len(args) == 1:
+        return D52Move(kind, actors=(_pos(args[0], text),))
+    if kind == "pair" and len(args) == 2:
+        return D52Move("pair", actors=tuple(sorted(_pos(a, text) for a in args)))
+    if kind == "attack" and len(args) in (2, 3):
+        actors = tuple(sorted(_pos(a, text) for a in args[0].split("+")))
+        if len(actors) > 2:
+            raise IllegalMove("at most two cards (a pair) attack together", "no-such-move")
+        targets = tuple(_pos(a, text) for a in args[1:])
+        if len(actors) == 1:
+            targets = tuple(sorted(targets))
+        return D52Move("attack", actors=actors, targets=targets)
+    raise IllegalMove(f"'{text}' is not a move: {_SYNTAX}", "no-such-move")
+
+
+# --- the facts the rules read ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A power waiting for its owner's decision."""
+
+    kind: str
+    """``discard`` (View), ``look`` (Foresight), ``move`` (Queen) or ``next`` (5 or King)."""
+    seat: int
+    source: Pos
+    """The card whose power asks."""
+    among: tuple[Pos, ...] = ()
+    """``next``: the cards whose powers still wait, in table order."""
+
+
+class Facts(NamedTuple):
+    """Everything the rules need to judge one seat's moves (all of it known to that seat)."""
+
+    seat: int
+    acting: bool
+    turn_seat: int | None
+    over: bool
+    hand: Sequence[Card]
+    sides: Sequence[Sequence[Sequence[TableCard]]]
+    """``sides[lane][seat]``: that seat's cards in that lane, in slot order."""
+    won: Sequence[int | None]
+    pile: int
+    actions: int
+    choice: Choice | None
+
+
+def flippable(c: TableCard, pile: int) -> bool:
+    """Face down, not frozen, and not a Base card while the draw pile lasts."""
+    return not c.up and not c.frozen and not (c.base and pile > 0)
+
+
+def movable(c: TableCard, pile: int) -> bool:
+    """A Base card may be moved only once the draw pile is empty."""
+    return not (c.base and pile > 0)
+
+
+def move_candidates(f: Facts, lane: int) -> list[TableCard]:
+    """The seat's cards a Queen in ``lane`` may pull in (no card enters or leaves a won lane)."""
+    if f.won[lane] is not None:
+        return []
+    return [c for other in range(LANES) if other != lane and f.won[other] is None
+            for c in f.sides[other][f.seat] if movable(c, f.pile)]
+
+
+def _attack_moves(f: Facts, lane: int) -> list[D52Move]:
+    own = f.sides[lane][f.seat]
+    opponents = f.sides[lane][1 - f.seat]
+    if not opponents or f.won[lane] is not None:
+        return []
+    moves: list[D52Move] = []
+    for c in own:
+        if c.partner is None and can_attack(c):
+            for ts in target_sets((c,), opponents, f.pile):
+                moves.append(D52Move("attack", actors=(position(c),),
+                                     targets=tuple(position(t) for t in ts)))
+    by_slot = {c.slot: c for c in own}
+    for c in own:
+        if c.partner is not None and c.partner > c.slot:
+            mate = by_slot[c.partner]
+            if can_attack(c) and can_attack(mate):
+                for ts in target_sets((c, mate), opponents, f.pile):
+                    moves.append(D52Move("attack", actors=(position(c), position(mate)),
+                                         targets=tuple(position(t) for t in ts)))
+    return moves
+
+
+def _choice_moves(f: Facts, choice: Choice) -> list[D52Move]:
+    if choice.kind == "discard":
+        return [DISCARD[c] for c in sorted(set(f.hand))]
+    if choice.kind == "next":
+        return [D52Move("next", actors=(p,)) for p in choice.among]
+    if choice.kind == "look":
+        downs = [position(c) for side in f.sides for cards in side for c in cards if not c.up]
+        return [D52Move("look"), *(D52Move("look", actors=(p,)) for p in sorted(downs))]
+    cands = move_candidates(f, choice.source[0])
+    return [D52Move("move"), *(D52Move("move", actors=(position(c),)) for c in cands)]
+
+
+def legal_moves(f: Facts) -> list[D52Move]:
+    """Every move the seat may make now, sorted."""
+    if f.over or not f.acting:
+        return []
+    if f.choice is not None:
+        moves = _choice_moves(f, f.choice)
+    elif f.actions <= 0:
+        return []
+    else:
+        moves = [PLAY[card][lane] for card in sorted(set(f.hand))
+                 for lane in range(LANES) if f.won[lane] is None]
+        for lane in range(LANES):
+            own = f.sides[lane][f.seat]
+            moves += [D52Move("flip", actors=(position(c),)) for c in own
+                      if flippable(c, f.pile)]
+            moves += _attack_moves(f, lane)
+            ups = [c for c in own if c.up and c.partner is None]
+            moves += [D52Move("pair", actors=(position(a), position(b)))
+                      for a, b in combinations(ups, 2) if face(a) == face(b)]
+    moves.sort(key=D52Move.sort_key)
+    return moves
+
+
+def has_action(f: Facts) -> bool:
+    """Whether the seat has any action now (cheaper than listing them all)."""
+    if f.over or not f.acting or f.actions <= 0:
+        return False
+    if f.hand and any(w is None for w in f.won):
+        return True
+    for lane in range(LANES):
+        own = f.sides[lane][f.seat]
+        if any(flippable(c, f.pile) for c in own):
+            return True
+        ups = [c for c in own if c.up and c.partner is None]
+        if any(face(a) == face(b) for a, b in combinations(ups, 2)):
+            return True
+        if _attack_moves(f, lane):
+            return True
+    return False
+
+
+# --- why a move is refused ------------------------------------------------------------
+
+
+def refusal(move: D52Move, f: Facts) -> IllegalMove | None:
+    """Why the rules refuse ``move`` for this seat, or ``None`` when it is legal."""
+    if f.over:
+        return IllegalMove("the game is over", "game-over")
+    if not f.acting:
+        return IllegalMove(f"it is seat {f.turn_seat}'s turn, not yours", "not-your-turn")
+    if move in legal_moves(f):
+        return None
+    return _explain(move, f)
+
+
+_CHOICE_WORDS = {
+    "discard": "View: discard a card from your hand ('discard <card>')",
+    "look": "Foresight: look at a face-down card ('look <pos>' or 'look none')",
+    "move": "Move: pick one of your cards from another lane ('move <pos>' or 'move none')",
+    "next": "pick whose power acts next ('next <pos>')",
+}
+
+
+def _find(f: Facts, pos: Pos) -> TableCard | None:
+    lane, seat, slot = pos
+    for c in f.sides[lane][seat]:
+        if c.slot == slot:
+            return c
+    return None
+
+
+def _explain(move: D52Move, f: Facts) -> IllegalMove:
+    choice = f.choice
+    if choice is not None:
+        if move.kind != choice.kind:
+            return IllegalMove(f"first finish the power of {pos_text(choice.source)}: "
+                               f"{_CHOICE_WORDS[choice.kind]}", "choice-pending")
+        return _explain_choice(move, f, choice)
+    if move.kind in CHOICES:
+        return IllegalMove(f"there is nothing to choose now ('{move.kind}' answers a power)",
+                           "no-choice")
+    if move.kind == "play":
+        assert move.card is not None and move.lane is not None
+        if move.card not in f.hand:
+            return IllegalMove(f"you do not hold {move.card.text}", "not-in-hand")
+        if f.won[move.lane] is not None:
+            return IllegalMove(f"lane {move.lane + 1} is won: no more cards can be played "
+                               "into it", "lane-won")
+        return IllegalMove("you cannot play a card now", "play")
+    owner = move.actors[0][1] if move.actors else f.seat
+    if owner != f.seat:
+        return IllegalMove(f"{pos_text(move.actors[0])} is not on your side (you are seat "
+                           f"{f.seat})", "not-yours")
+    cards = [_find(f, p) for p in move.actors]
+    for p, c in zip(move.actors, cards, strict=True):
+        if c is None:
+            return IllegalMove(f"there is no card at {pos_text(p)}", "no-such-card")
+    actors = [c for c in cards if c is not None]
+    if move.kind == "flip":
+        c = actors[0]
+        if c.up:
+            return IllegalMove(f"{pos_text(move.actors[0])} is already face up", "face-up")
+        if c.frozen:
+            return IllegalMove("a frozen card cannot be flipped by its owner", "frozen")
+        return IllegalMove("Base cards cannot be flipped until the draw pile is empty",
+                           "base-protected")
+    if move.kind == "pair":
+        return _explain_pair(actors)
+    return _explain_attack(move, f, actors)
+
+
+def _explain_pair(actors: list[TableCard]) -> IllegalMove:
+    a, b = actors
+    if a.lane != b.lane:
+        return IllegalMove("a pair must be in one lane", "pair")
+    if not (a.up and b.up):
+        return IllegalMove("only face-up cards can pair", "pair")
+    if a.slot == b.slot:
+        return IllegalMove("a pair needs two different cards", "pair")
+    if face(a) != face(b):
+        return IllegalMove("a pair needs two cards of the same rank", "pair")
+    return IllegalMove("a card can be in only one pair (no triplets or quads)", "pair")
+
+
+def _explain_attack(move: D52Move, f: Facts, actors: list[TableCard]) -> IllegalMove:
+    lane = actors[0].lane
+    for c in actors:
+        if c.lane != lane:
+            return IllegalMove("a pair attacks from one lane", "attack")
+        if not c.up:
+            return IllegalMove("only face-up cards attack", "face-down")
+        if c.frozen:
+            return IllegalMove("a frozen card cannot attack", "frozen")
+        if not can_attack(c):
+            return IllegalMove(f"{pos_text(position(c))} has already attacked this turn",
+                               "attacked")
+    if len(actors) == 1 and actors[0].partner is not None:
+        return IllegalMove("the cards of a pair attack together: write attack <pos>+<pos>",
+                           "paired")
+    if len(actors) == 2 and actors[0].partner != actors[1].slot:
+        return IllegalMove("those two cards are not a pair", "not-a-pair")
+    if f.won[lane] is not None:
+        return IllegalMove(f"lane {lane + 1} is won", "lane-won")
+    targets = [_find(f, p) for p in move.targets]
+    for p, t in zip(move.targets, targets, strict=True):
+        if t is None or p[1] == f.seat or p[0] != lane:
+            return IllegalMove(f"{pos_text(p)} is not a card on the other side of lane "
+                               f"{lane + 1}", "target")
+    real = [t for t in targets if t is not None]
+    if any(t.base for t in real) and f.pile > 0:
+        return IllegalMove("Base cards cannot be attacked until the draw pile is empty",
+                           "base-protected")
+    if any(face(t) != JACK for t in real) and any(
+        face(c) == JACK for c in f.sides[lane][1 - f.seat]
+    ):
+        return IllegalMove("Taunt: while a Jack is face up, only face-up Jacks on its side "
+                           "can be attacked", "taunt")
+    if face(actors[0]) == TEN:
+        if len(real) == 2 and any(face(t) == NINE for t in real):
+            return IllegalMove("a 10 cannot hit a 9 and another card in one attack "
+                               "(it can hit the 9 alone)", "nimble")
+        if len(real) == 2 and real[0] is real[1]:
+            return IllegalMove("a 10 hits two different cards", "twinstrike")
+        return IllegalMove("a 10 must hit two different cards when two can be hit",
+                           "twinstrike")
+    if len(real) != 1:
+        return IllegalMove("only a 10 hits two cards: name one target", "target")
+    return IllegalMove("that attack is not possible now", "attack")
+
+
+def _explain_choice(move: D52Move, f: Facts, choice: Choice) -> IllegalMove:
+    if move.kind == "discard":
+        assert move.card is not None
+        return IllegalMove(f"you do not hold {move.card.text}", "not-in-hand")
+    if move.kind == "next":
+        return IllegalMove("pick one of the cards whose power still waits: "
+                           + ", ".join(pos_text(p) for p in choice.among), "next")
+    if move.kind == "look":
+        return IllegalMove("Foresight looks at a face-down card on the table", "look")
+    return IllegalMove("Move takes one of your cards from another lane that is not won "
+                       "(a Base card only once the draw pile is empty)", "move")

@@ -1,0 +1,195 @@
+"""Cards on the table: positions, hit points, who may be hit and how hard.
+
+Everything here reads a :class:`TableCard`, which both the full state's
+:class:`TCard` and an observation's card view satisfy, so that the rules judge
+a seat's options from exactly what that seat may know. Nothing here reads the
+identity of a face-down card: powers work only face up, and a face-down card
+is an ordinary card with 2 hit points.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import combinations, permutations
+from typing import Protocol
+
+from cardtable.cards import Card
+
+LANES = 3
+SEATS = 2
+ACE, THREE, EIGHT, NINE, TEN, JACK, QUEEN, KING = 1, 3, 8, 9, 10, 11, 12, 13
+FLIP_POWERS = frozenset({1, 2, 4, 5, 6, 7, QUEEN, KING})
+"""Ranks whose power acts when the card is flipped."""
+EMPOWERED = frozenset({1, 2, 4, 5, 6, 7, QUEEN})
+"""Ranks a King makes use their powers again (no Kings, no constant powers)."""
+
+Pos = tuple[int, int, int]
+"""A table card's place: lane (0-2), side (the owner's seat), slot."""
+
+_POS_RE = re.compile(r"^l?([1-3])\.([01])\.(\d{1,3})$")
+
+
+def pos_text(pos: Pos) -> str:
+    """``L2.0.1``: lane 2 (counted from 1), seat 0's side, slot 1 (slot 0 is the Base)."""
+    return f"L{pos[0] + 1}.{pos[1]}.{pos[2]}"
+
+
+def parse_pos(text: str) -> Pos | None:
+    match = _POS_RE.match(text.strip().lower())
+    if match is None:
+        return None
+    return (int(match.group(1)) - 1, int(match.group(2)), int(match.group(3)))
+
+
+def rank(card: Card) -> int:
+    """The rank as a plain int (Ace 1 ... King 13)."""
+    return card // 4 + 1
+
+
+class TableCard(Protocol):
+    """What the rules may read of a card on the table."""
+
+    @property
+    def lane(self) -> int: ...
+    @property
+    def seat(self) -> int: ...
+    @property
+    def slot(self) -> int: ...
+    @property
+    def card(self) -> Card | None: ...
+    @property
+    def up(self) -> bool: ...
+    @property
+    def base(self) -> bool: ...
+    @property
+    def damage(self) -> int: ...
+    @property
+    def partner(self) -> int | None: ...
+    @property
+    def attacks(self) -> int: ...
+    @property
+    def double(self) -> bool: ...
+    @property
+    def frozen(self) -> bool: ...
+
+
+def face(c: TableCard) -> int | None:
+    """The rank of a face-up card, ``None`` for a face-down one (powers work face up)."""
+    if not c.up or c.card is None:
+        return None
+    return c.card // 4 + 1
+
+
+def hit_points(c: TableCard) -> int:
+    """2, and 3 for a face-up Jack (Taunt)."""
+    return 3 if face(c) == JACK else 2
+
+
+def position(c: TableCard) -> Pos:
+    return (c.lane, c.seat, c.slot)
+
+
+class TCard:
+    """A card on the table in the full state (mutable, copied on clone)."""
+
+    __slots__ = ("attacks", "base", "card", "damage", "double", "frozen_until", "known",
+                 "lane", "partner", "seat", "slot", "up")
+
+    def __init__(self, card: Card, seat: int, lane: int, slot: int, base: bool,
+                 up: bool = False, known: int = 0) -> None:
+        self.card = card
+        self.seat = seat
+        self.lane = lane
+        self.slot = slot
+        self.base = base
+        self.up = up
+        self.damage = 0
+        self.frozen_until = -1
+        """The turn at whose end the freeze ends; -1 when not frozen."""
+        self.partner: int | None = None
+        """The slot of its pair partner (same lane and side)."""
+        self.attacks = 0
+        """Attacks made this turn."""
+        self.double = False
+        """An Ace whose power acted this turn may attack twice."""
+        self.known = known
+        """Bit set of seats that know this face-down card (face up: everyone)."""
+
+    @property
+    def frozen(self) -> bool:
+        return self.frozen_until >= 0
+
+    def copy(self) -> TCard:
+        other = TCard.__new__(TCard)
+        for name in TCard.__slots__:
+            setattr(other, name, getattr(self, name))
+        return other
+
+    def __repr__(self) -> str:
+        return (f"TCard({self.card.text} {pos_text(position(self))} "
+                f"{'up' if self.up else 'down'} dmg={self.damage})")
+
+
+def attack_allowance(c: TableCard) -> int:
+    return 2 if c.double else 1
+
+
+def can_attack(c: TableCard) -> bool:
+    """Face up, not frozen, and an attack left this turn."""
+    return c.up and not c.frozen and c.attacks < attack_allowance(c)
+
+
+def hittable(opponents: Sequence[TableCard], pile: int) -> list[TableCard]:
+    """The cards an attack in this lane may hit.
+
+    Base cards are safe while the draw pile lasts; a face-up Jack (Taunt)
+    lets only the face-up Jacks of its side be hit.
+    """
+    cards = [c for c in opponents if not (c.base and pile > 0)]
+    jacks = [c for c in cards if face(c) == JACK]
+    return jacks if jacks else cards
+
+
+def target_sets(attackers: Sequence[TableCard], opponents: Sequence[TableCard],
+                pile: int) -> list[tuple[TableCard, ...]]:
+    """Every legal choice of targets for one attack, in table order.
+
+    A 10 (or a pair of 10s, which deals 2 then 1) must hit two different cards
+    when two can be hit; a face-up 9 may never be hit together with another
+    card, but may always be hit alone.
+    """
+    cards = hittable(opponents, pile)
+    if face(attackers[0]) != TEN:
+        return [(c,) for c in cards]
+    nines = [c for c in cards if face(c) == NINE]
+    others = [c for c in cards if face(c) != NINE]
+    sets: list[tuple[TableCard, ...]]
+    if len(others) >= 2:
+        pick = permutations if len(attackers) == 2 else combinations
+        sets = list(pick(others, 2))
+    else:
+        sets = [(c,) for c in others]
+    return sets + [(c,) for c in nines]
+
+
+def attack_damage(attackers: Sequence[TableCard], targets: Sequence[TableCard]) -> list[int]:
+    """Damage dealt to each target.
+
+    One card deals 1, a pair 2 to one card; a pair of 10s deals 2 then 1; a 9
+    deals 2 to a face-up Jack and a pair of 9s deals 3.
+    """
+    kind = face(attackers[0])
+    pair = len(attackers) == 2
+    if kind == TEN:
+        return [2, 1][: len(targets)] if pair else [1] * len(targets)
+    hit = 2 if pair else 1
+    if kind == NINE and face(targets[0]) == JACK:
+        hit += 1
+    return [hit]
+
+
+def retaliation(attackers: Sequence[TableCard], targets: Sequence[TableCard]) -> list[int]:
+    """Damage each attacker takes back: 1 per face-up 8 it hits; a 9 takes none."""
+    eights = sum(1 for t in targets if face(t) == EIGHT)
+    return [0 if face(a) == NINE else eights for a in attackers]

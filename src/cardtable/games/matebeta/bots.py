@@ -1,0 +1,174 @@
+"""MateBeta computer players at three strengths, all deterministic for a seed.
+
+* ``perfect``: the exact solver; among equally good moves its own seeded
+  generator picks one (at foreplacing, where finding every best move costs a
+  second search, it takes the first best move the solver proves).
+* ``medium``: the solver's exact value of every move, blurred by seeded noise
+  (normal, ``NOISE`` points) before it takes the highest: small slips are common,
+  big blunders rare. It foreplaces like the perfect player half the time and
+  like the easy player otherwise.
+* ``easy``: a plain heuristic of a casual player: mate when it can (the most
+  points), else lead a card the other player must answer low (keeping the lead),
+  else the lowest card; answer with the lowest winning card, else the lowest card;
+  keep all ten unless a lone low card (a 7 or a Queen alone in its suit) begs
+  to be foreplaced.
+
+Every player sees only its observation (open hands: that is the whole table)
+and plays a forced card at once.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.bots.random_bot import RandomBot
+from cardtable.engine import Bot, Observation
+from cardtable.games.matebeta.rules import (
+    KEEP_MOVE,
+    PHASE_ANSWER,
+    PHASE_FOREPLACE,
+    PHASE_LEAD,
+    MateBetaMove,
+    MateBetaObservation,
+    answer_wins,
+    answers_to,
+    card_value,
+    mate_points,
+    mb_index,
+    mb_rank,
+)
+from cardtable.games.matebeta.solver import Solver
+
+LEVELS = ("easy", "medium", "perfect")
+NOISE = 20.0
+"""Standard deviation, in points, of the medium player's blur."""
+
+
+def _observe(observation: Observation) -> tuple[MateBetaObservation, list[MateBetaMove]]:
+    if not isinstance(observation, MateBetaObservation):
+        raise TypeError("a MateBeta player needs a MateBeta observation")
+    moves = observation.legal_moves()
+    if not moves:
+        raise ValueError("this seat has no move to make now")
+    return observation, moves
+
+
+class PerfectBot:
+    """Plays a best move under perfect play."""
+
+    def __init__(self, seed: int | None = 0, solver: Solver | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.solver = solver or Solver()
+
+    def act(self, observation: Observation) -> MateBetaMove:
+        obs, moves = _observe(observation)
+        if len(moves) == 1:
+            return moves[0]
+        all_best = obs.phase != PHASE_FOREPLACE
+        best = list(self.solver.analyse(obs, all_best=all_best).best)
+        return best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+class MediumBot:
+    """Exact move values plus seeded noise."""
+
+    def __init__(self, seed: int | None = 0, noise: float = NOISE,
+                 solver: Solver | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.noise = noise
+        self.solver = solver or Solver()
+        self.easy = EasyBot(self.rng.randrange(2**31))
+
+    def act(self, observation: Observation) -> MateBetaMove:
+        obs, moves = _observe(observation)
+        if len(moves) == 1:
+            return moves[0]
+        if obs.phase == PHASE_FOREPLACE:
+            if self.rng.random() < 0.5:
+                return self.solver.analyse(obs, all_best=False).best[0]
+            return self.easy.act(obs)
+        sign = 1 if obs.seat == 0 else -1
+        values = self.solver.move_values(obs)
+        scored = [(sign * values[m] + self.rng.gauss(0.0, self.noise), m.text, m) for m in moves]
+        return max(scored)[2]
+
+
+class EasyBot:
+    """A plain heuristic; the seeded generator breaks ties."""
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, observation: Observation) -> MateBetaMove:
+        obs, moves = _observe(observation)
+        if len(moves) == 1:
+            return moves[0]
+        seat = obs.seat
+        assert seat is not None
+        if obs.phase == PHASE_FOREPLACE:
+            return self._foreplace(obs, moves)
+        if obs.phase == PHASE_LEAD:
+            return self._lead(obs, seat, moves)
+        assert obs.phase == PHASE_ANSWER
+        return self._answer(obs, moves)
+
+    def _foreplace(self, obs: MateBetaObservation, moves: list[MateBetaMove]
+                   ) -> MateBetaMove:
+        hand = obs.hands[obs.seat or 0]
+        lone = [m for m in moves if m.card is not None and mb_rank(m.card) <= 1
+                and sum(1 for c in hand if c.suit == m.card.suit) == 1]
+        if lone:
+            return self._pick(lone)
+        return KEEP_MOVE
+
+    def _lead(self, obs: MateBetaObservation, seat: int, moves: list[MateBetaMove]
+              ) -> MateBetaMove:
+        other = obs.hands[1 - seat]
+        mates = [(mate_points(m.card, obs.move, seat, obs.foreplaced), m) for m in moves
+                 if m.card is not None and not answers_to(m.card, other)]
+        if mates:
+            top = max(p for p, _ in mates)
+            return self._pick([m for p, m in mates if p == top])
+        keeping = []
+        for m in moves:
+            assert m.card is not None
+            if not any(answer_wins(m.card, a) for a in answers_to(m.card, other)):
+                keeping.append(m)
+        pool = keeping or moves
+        low = min(card_value(m.card) for m in pool if m.card is not None)
+        return self._pick([m for m in pool if m.card is not None and card_value(m.card) == low])
+
+    def _answer(self, obs: MateBetaObservation, moves: list[MateBetaMove]) -> MateBetaMove:
+        lead = obs.lead
+        assert lead is not None
+        winning = [m for m in moves if m.card is not None and answer_wins(lead, m.card)]
+        pool = winning or moves
+        return min(pool, key=lambda m: mb_index(m.card) if m.card is not None else -1)
+
+    def _pick(self, moves: list[MateBetaMove]) -> MateBetaMove:
+        if len(moves) == 1:
+            return moves[0]
+        ordered = sorted(moves, key=lambda m: m.text)
+        return ordered[self.rng.randrange(len(ordered))]
+
+
+BOT_NAMES = {
+    "easy": "a plain heuristic: mate when it can, else lead a card that cannot be beaten",
+    "medium": "exact values blurred by seeded noise",
+    "perfect": "the exact solver",
+    "random": "a random legal move",
+}
+
+
+def make_bot(name: str, seed: int | None = 0) -> Bot:
+    """A MateBeta computer player by name (see :data:`BOT_NAMES`; ``simple`` is ``easy``)."""
+    key = name.strip().lower()
+    if key in ("easy", "simple"):
+        return EasyBot(seed)
+    if key == "medium":
+        return MediumBot(seed)
+    if key == "perfect":
+        return PerfectBot(seed)
+    if key == "random":
+        return RandomBot(seed)
+    raise ValueError(f"unknown MateBeta player '{name}' (known: {', '.join(BOT_NAMES)})")

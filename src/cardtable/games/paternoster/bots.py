@@ -1,0 +1,279 @@
+"""Computer team members for Paternoster.
+
+:class:`SimpleTeamBot` is the rule text's "simple computer player": small steps,
+twins first, step backs whenever it has one, only the required cards unless an
+extra card is a very small step. It respects the signals it sees (it keeps off
+piles another seat asked to leave alone) and says "I can help this pile" when
+it holds a step back (:meth:`SimpleTeamBot.signals`). It reads nothing but its
+observation; ties are broken by its own seeded generator, so a seed fixes its
+play. :func:`play_team` runs a table of bots, signals included.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardtable.cards import Card
+from cardtable.engine import Observation
+from cardtable.games.paternoster.rules import (
+    BLACK_JACKS,
+    BLACK_KINGS,
+    BLACK_QUEENS,
+    BURNING,
+    END,
+    GIVE,
+    LONG,
+    NO_FIT,
+    NORMAL,
+    PLAY,
+    RED_JACKS,
+    RED_KINGS,
+    RED_QUEENS,
+    STEP,
+    TIMEOUT,
+    TOKEN_END,
+    PaternosterMove,
+    PaternosterObservation,
+    SeatFacts,
+    check,
+    check_play,
+    fit_kind,
+    pile_ids,
+    satisfied,
+)
+
+SMALL_STEP = 1
+"""An extra card (beyond the required ones) is played only this close on the ladder."""
+TOKEN_COST = 6
+"""What spending an emergency token on a long step back is worth in ladder steps."""
+TOKEN_END_AT = 16
+"""A second card this far away is worse than handing in a token to end the turn."""
+GIVE_AT = 9
+"""A card this far away is worse than passing a card on instead (Passing on)."""
+KEEP_OFF = 10
+"""Penalty for a pile another seat asked to leave alone."""
+COVER_FIRST = -100
+"""Bonus for covering a burning card or a red King the seat must cover."""
+
+
+def open_cost(card: Card, up: bool) -> int:
+    """Starting an empty pile: an up pile is best opened low, a down pile high."""
+    return card + 1 if up else 52 - card
+
+
+def _can_cover(card: Card, pile: int, hand: Sequence[Card], same_suit_fits: bool) -> bool:
+    """Whether another card of the hand (not a red King itself) would fit on ``card``
+    once it lies on ``pile``."""
+    rest = list(hand)
+    rest.remove(card)
+    return any(fit_kind(c, card, pile < 3, same_suit_fits) == NORMAL and c not in RED_KINGS
+               for c in rest)
+
+
+class SimpleTeamBot:
+    """Deterministic for a seed."""
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    # --- signals ---
+    def signals(self, observation: PaternosterObservation) -> dict[int, str]:
+        """The signals this seat wants now: "help" on every pile it holds a step back for."""
+        obs = observation
+        if obs.seat is None or obs.outcome is not None:
+            return {}
+        tops = obs.tops
+        lock = obs.options.command_cards
+        wanted: dict[int, str] = {}
+        piles = pile_ids(obs.options)
+        for card in set(obs.hand):
+            for pile in piles:
+                top = tops[pile]
+                if top is None or (lock and top in BLACK_QUEENS):
+                    continue
+                if fit_kind(card, top, pile < 3, obs.options.first_ride) == STEP:
+                    wanted[pile] = "help"
+        return wanted
+
+    # --- moves ---
+    def act(self, observation: Observation) -> PaternosterMove:
+        assert isinstance(observation, PaternosterObservation)
+        obs = observation
+        f = obs.facts()
+        done = satisfied(f)
+        duties = obs.must_cover()
+        best = self._best_plays(obs, f, duties, done)
+        if best is not None:
+            cost, move = best
+            if not done:
+                rescue = self._rescue(obs, f, cost)
+                return rescue if rescue is not None else move
+            if cost <= SMALL_STEP:
+                return move
+        if done:
+            return END
+        rescue = self._rescue(obs, f, None)
+        if rescue is not None:
+            return rescue
+        legal = [m for m in obs.legal_moves() if m is not TIMEOUT]
+        return legal[0] if legal else TIMEOUT
+
+    def _rescue(self, obs: PaternosterObservation, f: SeatFacts,
+                cost: int | None) -> PaternosterMove | None:
+        """Instead of a far card (or none): pass one on, or hand in a token."""
+        far = cost is None or cost >= GIVE_AT
+        if far and f.passing_on and not f.gave and f.played >= 1 and len(f.hand) > 0:
+            give = self._give(obs, f)
+            if give is not None and f.played + 1 >= f.required:
+                return give
+        if (cost is None or cost >= TOKEN_END_AT) and check(TOKEN_END, f) is None:
+            return TOKEN_END
+        return None
+
+    def _give(self, obs: PaternosterObservation, f: SeatFacts) -> PaternosterMove | None:
+        """The card that fits worst, to the next seat that still has cards."""
+        tops = f.tops
+        worst_cost, worst = -1, None
+        for card in sorted(set(f.hand)):
+            cost = min(self._plain_cost(card, tops[p], p < 3, obs) for p in f.piles)
+            if cost > worst_cost:
+                worst_cost, worst = cost, card
+        if worst is None:
+            return None
+        players = f.players
+        for step in range(1, players):
+            target = (f.seat + step) % players
+            if obs.hand_counts[target] > 0:
+                return GIVE[worst][target]
+        return GIVE[worst][(f.seat + 1) % players]
+
+    @staticmethod
+    def _plain_cost(card: Card, top: Card | None, up: bool, obs: PaternosterObservation) -> int:
+        if top is None:
+            return open_cost(card, up)
+        kind = fit_kind(card, top, up, obs.options.first_ride)
+        if kind == NO_FIT:
+            return 1000
+        return card - top if up else top - card
+
+    def _best_plays(self, obs: PaternosterObservation, f: SeatFacts,
+                    duties: tuple[int, ...], done: bool) -> tuple[int, PaternosterMove] | None:
+        opts = obs.options
+        tops = f.tops
+        seat = f.seat
+        keep_off: set[int] = set()
+        no_jump: set[int] = set()
+        wanted: set[int] = set()
+        for other, pile, said in obs.signals:
+            if other == seat:
+                continue
+            if said in ("help", "dont-play"):
+                keep_off.add(pile)
+            elif said == "no-big-jump":
+                no_jump.add(pile)
+            else:
+                wanted.add(pile)
+        passengers = obs.passengers
+        next_passenger = passengers[obs.delivered] if obs.delivered < len(passengers) else None
+        later = set(passengers[obs.delivered + 1:])
+        commands = opts.command_cards
+        kings = opts.command_kings
+        last_cards = obs.draw_count == 0 and sum(obs.hand_counts) == 1
+        still_owed = f.required - f.played - f.gave
+        best_cost = 1 << 30
+        best: list[PaternosterMove] = []
+        for card in set(f.hand):
+            if card in later:
+                continue
+            for pile in f.piles:
+                if check_play(f, card, pile) is not None:
+                    continue
+                top = tops[pile]
+                up = pile < 3
+                if top is None:
+                    cost = open_cost(card, up)
+                else:
+                    cost = card - top if up else top - card
+                    kind = fit_kind(card, top, up, opts.first_ride)
+                    if kind == LONG:
+                        if obs.tokens < 2:
+                            continue
+                        cost += TOKEN_COST
+                    elif kind == STEP:
+                        cost = min(cost, -4)
+                if pile in keep_off and card != top:
+                    cost += KEEP_OFF
+                if pile in no_jump and cost > 4:
+                    cost += 10
+                if pile in wanted:
+                    cost += 3
+                if card == next_passenger:
+                    cost -= 3
+                if opts.fire and card in BURNING and not last_cards:
+                    cost += 2
+                if commands:
+                    if card in RED_JACKS:
+                        if any(d != pile for d in duties):
+                            continue
+                        if still_owed > 1:
+                            cost -= 4
+                    elif card in RED_QUEENS:
+                        cost += 3
+                    elif card in BLACK_QUEENS or card in BLACK_JACKS:
+                        cost += 1
+                    elif kings and card in RED_KINGS and not last_cards:
+                        if not _can_cover(card, pile, f.hand, opts.first_ride):
+                            continue
+                        cost += 6
+                    elif kings and card in BLACK_KINGS:
+                        cost += 2
+                if pile in duties:
+                    cost += COVER_FIRST
+                if cost < best_cost:
+                    best_cost, best = cost, [PLAY[card][pile]]
+                elif cost == best_cost:
+                    best.append(PLAY[card][pile])
+        if not best:
+            return None
+        if best_cost < COVER_FIRST // 2:
+            best_cost -= COVER_FIRST
+            if done:
+                best_cost = min(best_cost, SMALL_STEP)
+        return best_cost, self._pick(best)
+
+    def _pick(self, moves: list[PaternosterMove]) -> PaternosterMove:
+        if len(moves) == 1:
+            return moves[0]
+        moves.sort(key=lambda m: m.text)
+        return moves[self.rng.randrange(len(moves))]
+
+
+class RandomTeamBot:
+    """Any legal move but ``timeout``, at random; never signals."""
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, observation: Observation) -> PaternosterMove:
+        moves = [m for m in observation.legal_moves() if m != TIMEOUT]
+        assert isinstance(moves[0], PaternosterMove)
+        return moves[self.rng.randrange(len(moves))]  # type: ignore[return-value]
+
+    def signals(self, observation: PaternosterObservation) -> dict[int, str]:
+        return {}
+
+
+BOT_NAMES = {
+    "simple": "small steps, twins first, step backs, signals its step backs",
+    "random": "a random legal move, never signals",
+}
+
+
+def make_bot(name: str, seed: int | None = None) -> SimpleTeamBot | RandomTeamBot:
+    """A computer team member by name: ``simple`` or ``random``."""
+    if name == "simple":
+        return SimpleTeamBot(seed)
+    if name == "random":
+        return RandomTeamBot(seed)
+    raise ValueError(f"unknown Paternoster bot '{name}' (known: {', '.join(BOT_NAMES)})")

@@ -1,0 +1,97 @@
+"""Difficulty levels (DESIGN.md Paternoster 12): a named ladder of variant combinations.
+
+Each level is an options object for two players (``players`` is set at the
+table). The numbers are the project's own simulation: the simple computer
+team (:class:`~cardtable.games.paternoster.bots.SimpleTeamBot`, signals on),
+two players, ``GAMES`` games per level, measured with::
+
+    cardtable balance paternoster --games 4000
+
+``perfect`` is the share of games with all cards down, ``mean_left`` the mean
+number of cards not played (a lost game counts its cards left as well).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from cardtable.games.paternoster.variants import (
+    PaternosterOptions,
+    check_combination,
+    parse_options,
+)
+
+GAMES = 4000
+"""Games per level behind the measured numbers below."""
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    options: dict[str, Any]
+    en: str
+    de: str
+    perfect: float | None = None
+    """Simulated share of perfect games (2 players, simple team)."""
+    mean_left: float | None = None
+    """Simulated mean cards left (2 players, simple team)."""
+
+    def for_players(self, players: int | None = None) -> PaternosterOptions:
+        """The level's options for a table of ``players`` (default two)."""
+        options = parse_options(self.options)
+        if players is None:
+            return options
+        options = replace(options, players=players)
+        check_combination(options)
+        return options
+
+
+LEVELS: tuple[Level, ...] = (
+    Level("first-ride", {"first_ride": True, "bigger_hand": True},
+          "First ride: one deck, two piles, four cards, the same suit always fits",
+          "Erste Fahrt: ein Deck, zwei Stapel, vier Karten, gleiche Farbe passt immer",
+          0.923, 0.11),
+    Level("short-trip", {"short_trip": True},
+          "Short trip: one deck, no twins, a small hand",
+          "Kurze Fahrt: ein Deck, keine Zwillinge, kleine Hand",
+          0.861, 0.25),
+    Level("easy", {"bigger_hand": True, "tokens": 2},
+          "Easy: two decks with a bigger hand and two emergency tokens",
+          "Leicht: zwei Decks mit größerer Hand und zwei Notfallmarken",
+          0.541, 1.68),
+    Level("normal", {},
+          "Normal: the standard game",
+          "Normal: das Grundspiel",
+          0.158, 8.3),
+    Level("passengers", {"passengers": 3},
+          "Passengers: the standard game, and three passengers to deliver in order",
+          "Fahrgäste: das Grundspiel, dazu drei Fahrgäste der Reihe nach abliefern",
+          0.103, 10.98),
+    Level("hard", {"smaller_hand": True, "tokens": 1},
+          "Hard: a smaller hand with one emergency token",
+          "Schwer: kleinere Hand mit einer Notfallmarke",
+          0.036, 19.68),
+    Level("fire", {"fire": True, "passengers": 3},
+          "Fire: burning hearts and three passengers",
+          "Feuer: brennende Herzen und drei Fahrgäste",
+          0.029, 21.84),
+    Level("expert", {"steep": True, "commands_light": True, "passengers": 4},
+          "Expert: three cards a turn, Jack and Queen commands, four passengers",
+          "Experte: drei Karten pro Zug, Buben- und Damenbefehle, vier Fahrgäste",
+          0.003, 31.22),
+)
+
+LEVELS_BY_NAME = {level.name: level for level in LEVELS}
+
+
+def find_level(name: str) -> Level:
+    level = LEVELS_BY_NAME.get(name.strip().lower())
+    if level is None:
+        raise ValueError(f"unknown level '{name}' (levels: {', '.join(LEVELS_BY_NAME)})")
+    return level
+
+
+def level_options(name: str) -> dict[str, Any]:
+    """The flat options of a level (for ``cardtable simulate --level``)."""
+    return dict(find_level(name).options)

@@ -1,0 +1,1 @@
+"""The balance lab: many computer games in parallel, summarised with honest intervals."""

@@ -1,0 +1,110 @@
+"""Balance reports: a rule text's "Balance" figures, measured by our own simulation.
+
+Each report is a list of rows: a simulation, the metric read from it, and the
+figure the rule text states (``None`` where the text only describes). Rows
+that need the same simulation share it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.sim.report import Line
+from cardtable.sim.runner import Progress, SimResult, SimSpec, run_many
+
+
+@dataclass(frozen=True)
+class Row:
+    id: str
+    label: str
+    game: str
+    options: tuple[tuple[str, Any], ...]
+    bots: tuple[str, ...]
+    metric: str
+    text: float | None
+    note: str = ""
+    """What the rule text says in words, where it gives no figure."""
+
+
+def _row(id: str, label: str, metric: str, text: float | None,
+         options: dict[str, Any] | None = None, bots: tuple[str, ...] = ("simple",),
+         game: str = "duel", note: str = "") -> Row:
+    return Row(id, label, game, tuple(sorted((options or {}).items())), bots, metric, text,
+               note)
+
+
+DUEL_ROWS = [
+    _row("starter-wins", "starter wins (one-card first turn)", "starter-wins", 49.0),
+    _row("starter-wins-two-card-first-turn", "starter wins, two cards on the first turn too",
+         "starter-wins", 44.0, {"one_card_first_turn": False}),
+    _row("always-push-vs-never-push", "always-push player beats never-push player",
+         "simple-wins", 75.0, bots=("simple", "never-push")),
+    _row("all-cards-played", "a player plays all 26 cards (standard)", "all-cards-played",
+         100 / 6),
+    _row("all-cards-played-long-race", "a player plays all 26 cards (Long race)",
+         "all-cards-played", 50.0, {"long_race": True}),
+    _row("turns-per-player-hard-push", "turns per player with Hard push",
+         "turns-per-player", 5.0, {"hard_push": True}),
+]
+
+def paternoster_rows() -> list[Row]:
+    """Perfect-game rates of the simple computer team (two players unless said)."""
+    from cardtable.games.paternoster.levels import LEVELS
+
+    def row(id: str, label: str, options: dict[str, Any], note: str = "") -> Row:
+        return _row(id, label, "perfect", None, options, game="paternoster", note=note)
+
+    rows = [row(f"level-{level.name}", f"level {level.name}", level.options,
+                "a ladder from easy to expert")
+            for level in LEVELS]
+    rows += [row(f"players-{n}", f"{n} players", {"players": n},
+                 {2: "", 3: "a bit harder than two", 4: "about the same as two"}[n])
+             for n in (2, 3, 4)]
+    rows += [row(f"tokens-{n}", f"{n} emergency token{'s' if n != 1 else ''}",
+                 {"tokens": n} if n else {}, "each token adds about ten points" if n else "")
+             for n in range(5)]
+    rows += [
+        row("two-cars", "Two cars (experts)", {"two_cars": True}, "tough"),
+        row("tower-4", "Tower, 6 players, 4 cards", {"tower": True, "players": 6}, "tough"),
+        row("tower-5", "Tower, 6 players, 5 cards",
+            {"tower": True, "players": 6, "tower_hand": 5}, "much easier than with 4"),
+    ]
+    return rows
+
+
+TITLES = {
+    "duel": "Paternoster Duel: the rule text's balance figures beside our simulation",
+    "paternoster": "Paternoster: share of perfect games (all cards down), simple computer "
+                   "team, two players unless said",
+}
+
+REPORTS: dict[str, Callable[[], list[Row]]] = {
+    "duel": lambda: DUEL_ROWS,
+    "paternoster": paternoster_rows,
+}
+
+
+def _key(row: Row) -> tuple[str, tuple[tuple[str, Any], ...], tuple[str, ...]]:
+    return (row.game, row.options, row.bots)
+
+
+def run_report(
+    rows: list[Row], games: int, seed: int, workers: int | None,
+    progress: Progress | None = None,
+) -> list[Line]:
+    """Simulate each distinct setup once and read every row's figure from it."""
+    setups = list(dict.fromkeys(_key(row) for row in rows))
+    specs = [SimSpec(game, dict(options), bots, games, seed) for game, options, bots in setups]
+    results: dict[Any, SimResult] = dict(
+        zip(setups, run_many(specs, workers, progress), strict=True))
+    lines = []
+    for row in rows:
+        summary = results[_key(row)].summary(row.metric)
+        lines.append(Line.of(summary, row.label, row.text, row.id, row.note))
+    return lines
+
+
+def total_games(rows: list[Row], games: int) -> int:
+    return games * len({_key(row) for row in rows})

@@ -1,0 +1,121 @@
+"""``cardtable simulate`` and ``cardtable balance``: the designer's lab on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+from cardtable.sim import report
+from cardtable.sim.balance import REPORTS, TITLES, run_report, total_games
+from cardtable.sim.runner import Progress as ProgressFn
+from cardtable.sim.runner import SimSpec, simulate
+from cardtable.sim.setup import bot_names, build_options, resolve_game
+
+
+@contextmanager
+def progress_bar(total: int, label: str) -> Iterator[ProgressFn | None]:
+    """A progress bar on a terminal (stderr); nothing when output goes to a file or pipe."""
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield None
+        return
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                  transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda done: bar.advance(task, done)
+
+
+def simulate_command(args: argparse.Namespace) -> int:
+    game = resolve_game(args.game)
+    options = build_options(game, args.variant, args.level, args.players)
+    known = bot_names(game.id)
+    bots = tuple(args.bots.split(",")) if args.bots else (known[0],)
+    for name in bots:
+        if name not in known:
+            raise ValueError(f"unknown {game.name} player '{name}' (known: {', '.join(known)})")
+    if args.games < 1:
+        raise ValueError("--games must be at least 1")
+    spec = SimSpec(game.id, options, bots, args.games, args.seed)
+    with progress_bar(args.games, f"{game.name}") as progress:
+        result = simulate(spec, args.workers, progress)
+    lines = [report.Line.of(s) for s in result.summaries()]
+    setup = {"game": game.id, "options": options, "bots": list(bots), "games": args.games,
+             "seed": args.seed}
+    if args.plot:
+        report.plot(Path(args.plot), f"{game.name}: {', '.join(bots)} ({args.games} games)",
+                    lines)
+    if args.json:
+        print(json.dumps(setup | {"rows": [line.to_json() for line in lines],
+                                  "seconds": round(result.seconds, 3)}))
+    elif args.csv:
+        sys.stdout.write(report.to_csv(lines))
+    else:
+        console = Console(highlight=False)
+        variant = json.dumps(options) if options else "standard rules"
+        report.print_table(console, f"{game.name} — {variant}; players: {', '.join(bots)}; "
+                           f"seed {args.seed}", lines, with_text=False)
+        console.print(f"{args.games:,} games in {result.seconds:.1f} s "
+                      f"({args.games / result.seconds:,.0f} games/s)")
+    return 0
+
+
+def balance_command(args: argparse.Namespace) -> int:
+    if args.game not in REPORTS:
+        raise ValueError(f"no balance report for '{args.game}' (known: {', '.join(REPORTS)})")
+    rows = REPORTS[args.game]()
+    start = time.perf_counter()
+    with progress_bar(total_games(rows, args.games), f"balance {args.game}") as progress:
+        lines = run_report(rows, args.games, args.seed, args.workers, progress)
+    seconds = time.perf_counter() - start
+    title = TITLES[args.game]
+    if args.plot:
+        report.plot(Path(args.plot), title, lines)
+    if args.json:
+        print(json.dumps({"rows": [line.to_json() for line in lines],
+                          "seconds": round(seconds, 3)}))
+        return 0
+    if args.csv:
+        sys.stdout.write(report.to_csv(lines))
+        return 0
+    console = Console(highlight=False)
+    report.print_table(console, title, lines, with_text=True)
+    console.print(f"{total_games(rows, args.games):,} games in {seconds:.1f} s")
+    return 0
+
+
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
+                games: list[str]) -> None:
+    sim = sub.add_parser("simulate", help="play many computer games and summarise them")
+    sim.add_argument("game", choices=games)
+    sim.add_argument("--variant", action="append", default=[], metavar="NAME")
+    sim.add_argument("--level", help="a difficulty level (Paternoster)")
+    sim.add_argument("--players", type=int, help="number of players (Paternoster)")
+    sim.add_argument("--bots", help="computer players by name, one per seat in rotation, e.g. "
+                                    "simple,never-push (default: the game's simple player)")
+    _common(sim, default_games=1000)
+    sim.set_defaults(func=simulate_command)
+
+    bal = sub.add_parser("balance", help="the rule text's balance figures beside ours")
+    bal.add_argument("game", choices=sorted(REPORTS))
+    _common(bal, default_games=4000)
+    bal.set_defaults(func=balance_command)
+
+
+def _common(parser: argparse.ArgumentParser, default_games: int) -> None:
+    parser.add_argument("--games", type=int, default=default_games,
+                        help=f"games per simulation (default {default_games})")
+    parser.add_argument("--seed", type=int, default=1, help="seed (same seed, same result)")
+    parser.add_argument("--workers", type=int, help="worker processes (default: all cores)")
+    out = parser.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print JSON")
+    out.add_argument("--csv", action="store_true", help="print CSV")
+    parser.add_argument("--plot", metavar="FILE.png", help="also draw a chart into FILE.png")

@@ -1,0 +1,158 @@
+"""Play many games in parallel, reproducibly.
+
+Games are cut into fixed chunks; each chunk has its own seed derived from the
+run's seed and the chunk's number, so a run gives the same games whether one
+worker plays every chunk or many workers share them. Seats are rotated: in
+game ``g`` seat ``s`` is played by ``bots[(s + g) % len(bots)]``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.engine import Bot, play_out
+from cardtable.sim.setup import make_bot, metrics_of, resolve_game
+from cardtable.sim.stats import Summary, summarize_mean, summarize_rate
+
+CHUNK = 50
+"""Games per chunk; fixed, so results do not depend on the number of workers."""
+
+
+@dataclass(frozen=True)
+class SimSpec:
+    """One simulation: a game with options, the bots by name, how many games, a seed."""
+
+    game: str
+    options: dict[str, Any]
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 1
+
+    @property
+    def chunks(self) -> int:
+        return math.ceil(self.games / CHUNK)
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """What one finished game contributes: its metrics, who sat where, the returns."""
+
+    metrics: dict[str, bool | float]
+    seating: tuple[str, ...]
+    returns: tuple[float, ...]
+    first: int | None = None
+    """The seat that moved first (``None`` when several may act at once)."""
+
+
+def run_chunk(spec: SimSpec, index: int) -> list[GameRow]:
+    """Play chunk ``index`` of a simulation (in whatever process runs it)."""
+    game = resolve_game(spec.game)
+    options = game.parse_options(spec.options)
+    seats = game.seats(options)
+    measure = metrics_of(spec.game)
+    rng = random.Random(f"{spec.seed}:{index}")
+    bots: dict[tuple[int, str], Bot] = {}
+    rows = []
+    start = index * CHUNK
+    for number in range(start, min(start + CHUNK, spec.games)):
+        seating = tuple(spec.bots[(seat + number) % len(spec.bots)] for seat in range(seats))
+        players = {}
+        for seat, name in enumerate(seating):
+            if (seat, name) not in bots:
+                bots[seat, name] = make_bot(spec.game, name, rng.randrange(2**32))
+            players[seat] = bots[seat, name]
+        state = game.new(options, rng=rng)
+        starters = state.to_act()
+        outcome = play_out(state, players, rng)
+        rows.append(GameRow(measure(state), seating, outcome.returns,
+                            starters[0] if len(starters) == 1 else None))
+    return rows
+
+
+@dataclass
+class SimResult:
+    """All games of one simulation, and their summaries."""
+
+    spec: SimSpec
+    rows: list[GameRow] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def summaries(self) -> list[Summary]:
+        """Every metric of the game, then each bot's win rate when bots differ
+        (in two-seat games also as the first and as the second to move)."""
+        if not self.rows:
+            return []
+        result = []
+        for name, first in self.rows[0].metrics.items():
+            values = [row.metrics[name] for row in self.rows]
+            if isinstance(first, bool):
+                result.append(summarize_rate(name, [bool(v) for v in values]))
+            else:
+                result.append(summarize_mean(name, [float(v) for v in values]))
+        names = sorted(set(self.spec.bots))
+        if len(names) > 1:
+            for name in names:
+                wins = [_won(row, name) for row in self.rows if name in row.seating]
+                result.append(summarize_rate(f"{name}-wins", wins))
+                if len(self.rows[0].seating) == 2:
+                    for when, first in (("first", True), ("second", False)):
+                        flags = [_won(row, name) for row in self.rows if row.first is not None
+                                 and (row.seating[row.first] == name) == first]
+                        result.append(summarize_rate(f"{name}-wins-moving-{when}", flags))
+        return result
+
+    def summary(self, name: str) -> Summary:
+        for item in self.summaries():
+            if item.name == name:
+                return item
+        raise KeyError(f"no metric '{name}' (known: {[s.name for s in self.summaries()]})")
+
+
+def _won(row: GameRow, name: str) -> bool:
+    seats = [s for s, n in enumerate(row.seating) if n == name]
+    return all(row.returns[s] > 0 for s in seats)
+
+
+Progress = Callable[[int], None]
+"""Called with the number of games just finished."""
+
+
+def run_many(
+    specs: Sequence[SimSpec], workers: int | None = None, progress: Progress | None = None
+) -> list[SimResult]:
+    """Run several simulations over one pool of worker processes (all cores by default)."""
+    workers = max(1, workers or os.cpu_count() or 1)
+    tasks = [(i, chunk) for i, spec in enumerate(specs) for chunk in range(spec.chunks)]
+    parts: dict[tuple[int, int], list[GameRow]] = {}
+    start = time.perf_counter()
+    if workers == 1:
+        for i, chunk in tasks:
+            parts[i, chunk] = run_chunk(specs[i], chunk)
+            if progress:
+                progress(len(parts[i, chunk]))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {pool.submit(run_chunk, specs[i], chunk): (i, chunk) for i, chunk in tasks}
+            for future in as_completed(futures):
+                key = futures[future]
+                parts[key] = future.result()
+                if progress:
+                    progress(len(parts[key]))
+    seconds = time.perf_counter() - start
+    results = []
+    for i, spec in enumerate(specs):
+        rows = [row for chunk in range(spec.chunks) for row in parts[i, chunk]]
+        results.append(SimResult(spec, rows, seconds))
+    return results
+
+
+def simulate(spec: SimSpec, workers: int | None = None,
+             progress: Progress | None = None) -> SimResult:
+    return run_many([spec], workers, progress)[0]

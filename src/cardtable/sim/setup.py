@@ -1,0 +1,86 @@
+"""Turn a designer's words (variants, level, players, bot names) into engine objects.
+
+Each game package may offer ``variants.from_variants(names)``,
+``levels.level_options(name)``, ``bots.make_bot(name, seed)`` with
+``bots.BOT_NAMES`` (the first is its simple player), and
+``metrics.metrics(state)``. This module finds them, so the lab stays generic.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any
+
+from cardtable.engine import Bot, Game, OptionError, State
+from cardtable.games.registry import find_game
+
+Metrics = Callable[[State], dict[str, bool | float]]
+
+
+def game_module(game_id: str, name: str) -> ModuleType | None:
+    """A game's optional module (``bots``, ``variants``, ``levels``, ``metrics``), or ``None``."""
+    try:
+        return importlib.import_module(f"cardtable.games.{game_id}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"cardtable.games.{game_id}.{name}":
+            return None
+        raise
+
+
+def build_options(
+    game: Game[State],
+    variants: Sequence[str] = (),
+    level: str | None = None,
+    players: int | None = None,
+) -> dict[str, Any]:
+    """The flat options object for variant names, a level and a player count (checked)."""
+    raw: dict[str, Any] = {}
+    if level is not None:
+        levels = game_module(game.id, "levels")
+        if levels is None or not hasattr(levels, "level_options"):
+            raise OptionError(f"{game.name} has no difficulty levels")
+        raw |= dict(levels.level_options(level))
+    if variants:
+        module = game_module(game.id, "variants")
+        if module is None or not hasattr(module, "from_variants"):
+            raise OptionError(f"{game.name} has no variants")
+        raw |= module.from_variants(list(variants)).to_json()
+    if players is not None:
+        raw["players"] = players
+    return game.parse_options(raw).to_json()
+
+
+def bot_names(game_id: str) -> list[str]:
+    bots = game_module(game_id, "bots")
+    if bots is None:
+        raise ValueError(f"game '{game_id}' has no computer players")
+    return list(bots.BOT_NAMES)
+
+
+def make_bot(game_id: str, name: str, seed: int) -> Bot:
+    bots = game_module(game_id, "bots")
+    if bots is None:
+        raise ValueError(f"game '{game_id}' has no computer players")
+    bot: Bot = bots.make_bot(name, seed)
+    return bot
+
+
+def metrics_of(game_id: str) -> Metrics:
+    """The game's own metrics, or the outcome's returns when it has none."""
+    module = game_module(game_id, "metrics")
+    if module is not None:
+        found: Metrics = module.metrics
+        return found
+    return _returns_only
+
+
+def _returns_only(state: State) -> dict[str, bool | float]:
+    outcome = state.outcome()
+    assert outcome is not None
+    return {f"seat-{seat}-return": value for seat, value in enumerate(outcome.returns)}
+
+
+def resolve_game(game_id: str) -> Game[State]:
+    return find_game(game_id)

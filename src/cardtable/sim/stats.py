@@ -1,0 +1,69 @@
+"""Small statistics for simulation results: Wilson intervals and summaries.
+
+A rate from a few thousand games is only an estimate; every rate the lab
+prints carries its 95% Wilson score interval, which behaves well near 0% and
+100% where the plain normal interval does not.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the standard normal distribution."""
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a rate (``(0, 1)`` when there are no trials)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    if not 0 <= successes <= trials:
+        raise ValueError(f"{successes} successes out of {trials} trials is impossible")
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A metric over all games: a rate (with Wilson interval) or a mean (with a normal one)."""
+
+    name: str
+    kind: str
+    """``rate`` or ``mean``."""
+    value: float
+    low: float
+    high: float
+    count: int
+    spread: float = 0.0
+    """The standard deviation of a mean's values (0 for rates)."""
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "name": self.name, "kind": self.kind, "value": round(self.value, 6),
+            "low": round(self.low, 6), "high": round(self.high, 6), "count": self.count,
+        }
+        if self.kind == "mean":
+            data["spread"] = round(self.spread, 6)
+        return data
+
+
+def summarize_rate(name: str, flags: Sequence[bool]) -> Summary:
+    hits = sum(1 for f in flags if f)
+    low, high = wilson(hits, len(flags))
+    value = hits / len(flags) if flags else 0.0
+    return Summary(name, "rate", value, low, high, len(flags))
+
+
+def summarize_mean(name: str, values: Sequence[float]) -> Summary:
+    n = len(values)
+    if n == 0:
+        return Summary(name, "mean", 0.0, 0.0, 0.0, 0)
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    half = Z95 * spread / math.sqrt(n)
+    return Summary(name, "mean", mean, mean - half, mean + half, n, spread)

@@ -1,0 +1,104 @@
+"""The ``cardtable`` command, run as a real process."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from cardtable.games.duel import DUEL
+from cardtable.games.duel.bots import SimpleDuelBot
+from cardtable.games.duel.terminal import DuelScreen, play_game
+from cardtable.games.duel.variants import from_variants
+
+GOLDEN = Path(__file__).parent / "golden" / "duel"
+
+
+def cardtable(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cardtable", *args], input=stdin,
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_replay_prints_one_json_line_per_file() -> None:
+    files = [str(GOLDEN / "standard.json"), str(GOLDEN / "team.json")]
+    result = cardtable("replay", *files)
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [line["file"] for line in lines] == files
+    assert lines[0]["outcome"] == {"winner": 0, "reason": "out-of-cards"}
+
+
+def test_replay_legal_lists_moves_after_the_last_move() -> None:
+    result = cardtable("replay", "--legal", str(GOLDEN / "example-anna-and-ben.json"))
+    line = json.loads(result.stdout)
+    assert line["outcome"] is None
+    assert line["legal"] == {"0": ["play 4H down", "play 7H up", "play 7H down", "play KD up",
+                                   "end"]}
+
+
+def test_replay_names_the_first_bad_move_and_fails(tmp_path: Path) -> None:
+    record = json.loads((GOLDEN / "example-anna-and-ben.json").read_text())
+    record["moves"].append([0, "push 9H up"])
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record))
+    broken = tmp_path / "broken.json"
+    broken.write_text("{nope")
+    result = cardtable("replay", str(GOLDEN / "standard.json"), str(bad), str(broken),
+                       str(tmp_path / "missing.json"))
+    assert result.returncode == 1
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert "outcome" in lines[0]
+    assert lines[1]["error"].startswith("move 15 (seat 0, 'push 9H up'): you do not hold 9H")
+    assert lines[2]["error"].startswith("bad record: not valid JSON")
+    assert lines[3]["error"].startswith("cannot read the file")
+
+
+def test_play_duel_in_the_terminal_through_a_pipe() -> None:
+    result = cardtable("play", "duel", "--seed", "3", stdin="help\n9X up\nplay AD up\nquit\n")
+    out = result.stdout
+    assert "Your hand (low → high)" in out and "Legal moves: play" in out
+    assert "Not allowed: '9x' is not a card" in out
+    assert "You must still play" in out
+
+
+@pytest.mark.parametrize("variant", [[], ["blitz"], ["team"]])
+def test_play_duel_to_the_end_in_the_terminal(variant: list[str]) -> None:
+    """A player who always types the first legal move finishes the game and sees the result."""
+    console = Console(record=True, width=100)
+    options = from_variants(variant)
+    state = DUEL.new(options, seed=5)
+    bots = {s: SimpleDuelBot(s) for s in range(options.seats) if s != 0}
+
+    def read(prompt: str) -> str | None:
+        return state.legal_moves(0)[0].text
+
+    outcome = play_game(state, 0, bots, DuelScreen(console, 0), read)
+    text = console.export_text()
+    assert outcome is not None and outcome == state.outcome()
+    assert ("You win!" in text) or ("You lose." in text) or ("Draw" in text)
+    assert "Your hand (low → high)" in text
+
+
+def test_variant_list_and_unknown_variant() -> None:
+    listed = cardtable("play", "duel", "--variant", "list")
+    assert "hard-push" in listed.stdout and listed.returncode == 0
+    bad = cardtable("play", "duel", "--variant", "turbo")
+    assert bad.returncode == 2 and "unknown duel variant 'turbo'" in bad.stderr
+
+
+def test_bench_reports_games_per_second() -> None:
+    result = cardtable("bench", "duel", "--games", "50", "--json")
+    data = json.loads(result.stdout)["self_play"][0]
+    assert data["game"] == "duel" and data["games"] == 50 and data["games_per_second"] > 0
+
+
+def test_bench_includes_the_matebeta_solver() -> None:
+    result = cardtable("bench", "matebeta", "--games", "5", "--deals", "2", "--json")
+    data = json.loads(result.stdout)
+    assert data["self_play"][0]["game"] == "matebeta"
+    assert set(data["matebeta_solver"]) == {"move-1", "with-foreplacing"}
+    assert data["matebeta_solver"]["move-1"]["mean_ms"] > 0

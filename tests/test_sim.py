@@ -1,0 +1,133 @@
+"""The balance lab: statistics, reproducible parallel runs, and the commands."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardtable.sim.balance import DUEL_ROWS, run_report
+from cardtable.sim.runner import CHUNK, SimSpec, run_many, simulate
+from cardtable.sim.stats import Z95, summarize_mean, summarize_rate, wilson
+
+
+@pytest.mark.parametrize(("hits", "n", "low", "high"), [
+    (0, 10, 0.0, 0.27753),       # the classic: no successes in 10 trials
+    (10, 10, 0.72247, 1.0),
+    (5, 10, 0.23659, 0.76341),
+])
+def test_wilson_interval_known_values(hits: int, n: int, low: float, high: float) -> None:
+    lo, hi = wilson(hits, n)
+    assert lo == pytest.approx(low, abs=1e-4) and hi == pytest.approx(high, abs=1e-4)
+
+
+@pytest.mark.parametrize(("hits", "n"), [(81, 263), (1960, 4000), (3, 4000), (1, 2)])
+def test_wilson_bounds_solve_the_score_equation(hits: int, n: int) -> None:
+    """Wilson's bounds are the rates p with (p̂ − p)² = z² p (1 − p) / n."""
+    p_hat = hits / n
+    for p in wilson(hits, n):
+        assert (p_hat - p) ** 2 == pytest.approx(Z95**2 * p * (1 - p) / n, rel=1e-9, abs=1e-15)
+
+
+def test_wilson_edge_cases() -> None:
+    assert wilson(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError, match="impossible"):
+        wilson(5, 3)
+
+
+def test_summaries() -> None:
+    rate = summarize_rate("x", [True, False, True, True])
+    assert rate.value == 0.75 and rate.low < 0.75 < rate.high and rate.count == 4
+    mean = summarize_mean("y", [1.0, 2.0, 3.0])
+    assert mean.value == 2.0 and mean.spread == 1.0 and mean.low < 2.0 < mean.high
+
+
+def test_same_seed_same_result_whatever_the_number_of_workers() -> None:
+    spec = SimSpec("duel", {}, ("simple", "never-push"), CHUNK * 2 + 7, seed=9)
+    one = simulate(spec, workers=1)
+    two = simulate(spec, workers=2)
+    assert one.rows == two.rows
+    assert len(one.rows) == spec.games
+    assert simulate(SimSpec("duel", {}, ("simple",), 30, seed=10), workers=1).rows != \
+        simulate(SimSpec("duel", {}, ("simple",), 30, seed=9), workers=1).rows
+
+
+def test_seats_are_rotated_fairly() -> None:
+    result = simulate(SimSpec("duel", {}, ("simple", "never-push"), 40, seed=2), workers=1)
+    seat0 = [row.seating[0] for row in result.rows]
+    assert seat0.count("simple") == seat0.count("never-push") == 20
+    names = {s.name for s in result.summaries()}
+    assert {"simple-wins", "never-push-wins", "starter-wins", "all-cards-played"} <= names
+
+
+def test_balance_report_shares_simulations_between_rows() -> None:
+    lines = run_report(DUEL_ROWS, games=20, seed=3, workers=1)
+    assert [line.id for line in lines] == [
+        "starter-wins", "starter-wins-two-card-first-turn", "always-push-vs-never-push",
+        "all-cards-played", "all-cards-played-long-race", "turns-per-player-hard-push"]
+    assert all(line.games == 20 for line in lines)
+    assert lines[5].unit == "" and lines[0].unit == "%"
+
+
+def test_run_many_reports_progress() -> None:
+    seen: list[int] = []
+    run_many([SimSpec("duel", {"hard_push": True}, ("simple",), 60)], 1, seen.append)
+    assert sum(seen) == 60
+
+
+def cardtable(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cardtable", *args], capture_output=True,
+                          text=True, timeout=300, check=False)
+
+
+def test_simulate_command_json_csv_table_and_plot(tmp_path: Path) -> None:
+    plot = tmp_path / "chart.png"
+    result = cardtable("simulate", "duel", "--variant", "long", "--bots", "simple,never-push",
+                       "--games", "60", "--json", "--plot", str(plot), "--workers", "2")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["options"] == {"long_race": True} and data["games"] == 60
+    ids = {row["id"] for row in data["rows"]}
+    assert {"starter-wins", "simple-wins", "turns-per-player"} <= ids
+    assert plot.stat().st_size > 1000
+    csv_out = cardtable("simulate", "duel", "--games", "20", "--csv", "--workers", "1")
+    assert csv_out.stdout.startswith("id,label,text,ours,low,high,games,unit,note")
+    text = cardtable("simulate", "duel", "--games", "20", "--workers", "1")
+    assert "95% interval" in text.stdout and "games/s" in text.stdout
+
+
+def test_simulate_command_refuses_bad_input() -> None:
+    bad_bot = cardtable("simulate", "duel", "--bots", "genius", "--games", "5")
+    assert bad_bot.returncode == 2 and "unknown Paternoster Duel player 'genius'" in bad_bot.stderr
+    bad_variant = cardtable("simulate", "duel", "--variant", "blitz", "--variant", "team")
+    assert bad_variant.returncode == 2 and "do not combine" in bad_variant.stderr
+
+
+def test_balance_command_json(tmp_path: Path) -> None:
+    result = cardtable("balance", "duel", "--games", "30", "--json", "--plot",
+                       str(tmp_path / "b.png"))
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert [row["id"] for row in data["rows"]][:2] == ["starter-wins",
+                                                       "starter-wins-two-card-first-turn"]
+    row = data["rows"][0]
+    assert set(row) == {"id", "label", "text", "ours", "low", "high", "games", "unit", "note"}
+    assert row["text"] == 49.0 and row["games"] == 30 and data["seconds"] > 0
+
+
+def test_paternoster_balance_rows_have_the_documented_ids() -> None:
+    from cardtable.sim.balance import paternoster_rows
+
+    ids = [row.id for row in paternoster_rows()]
+    assert {"players-2", "players-3", "players-4", "two-cars", "tower-4", "tower-5"} <= set(ids)
+    assert [i for i in ids if i.startswith("tokens-")] == [f"tokens-{n}" for n in range(5)]
+    assert "level-normal" in ids and "level-expert" in ids
+
+
+def test_talking_bots_signal_in_the_lab() -> None:
+    """The lab's games use the same signals as the simple team plays with."""
+    result = simulate(SimSpec("paternoster", {}, ("simple",), 10, seed=4), workers=1)
+    assert len(result.rows) == 10 and result.summary("perfect").count == 10
