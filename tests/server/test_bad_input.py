@@ -57,7 +57,7 @@ def test_http_unknown_game_and_bad_options(server: Server) -> None:
     assert "4 seats" in error_of(
         server.http.post("/api/tables", json={"game": "duel", "variants": ["team"],
                                               "seats": [{}, {}]}), 422, "bad-seats")
-    assert "unknown duel computer player" in error_of(server.http.post("/api/tables", json={
+    assert "unknown duel player" in error_of(server.http.post("/api/tables", json={
         "game": "duel", "seats": [{}, {"kind": "computer", "strength": "genius"}]}),
         422, "bad-seats")
     assert "human seat" in error_of(server.http.post("/api/tables", json={

@@ -33,7 +33,7 @@ class GameHooks:
     default_match_wins: int | None = None
     """A match ends when a seat (a team) has this many won games; ``None``: no match."""
 
-    def next_deal(self, game: Game, options: Options, previous: State,
+    def next_deal(self, game: Game[State], options: Options, previous: State,
                   rng: random.Random) -> dict[str, Any]:
         """The deal of the next game at the same table ("play again")."""
         return game.random_deal(options, rng)
@@ -96,7 +96,7 @@ class DuelHooks(GameHooks):
     KINDS = ("dont-play", "good-here", "no-big-jump", "can-help")
     """Paternoster's talking rule as signals, per pile of the own team."""
 
-    def next_deal(self, game: Game, options: Options, previous: State,
+    def next_deal(self, game: Game[State], options: Options, previous: State,
                   rng: random.Random) -> dict[str, Any]:
         deal = game.random_deal(options, rng)
         outcome = previous.outcome()
@@ -144,7 +144,7 @@ class PaternosterHooks(GameHooks):
 class MateBetaHooks(GameHooks):
     """MateBeta: the deal passes to the other seat each game (dealer order)."""
 
-    def next_deal(self, game: Game, options: Options, previous: State,
+    def next_deal(self, game: Game[State], options: Options, previous: State,
                   rng: random.Random) -> dict[str, Any]:
         deal = game.random_deal(options, rng)
         dealer = previous.deal.get("dealer")

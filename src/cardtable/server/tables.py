@@ -173,7 +173,7 @@ class LiveTable:
         self.settings: Settings = manager.settings
         self.id = row.id
         self.game_id = row.game
-        self.game: Game = find_game(row.game)
+        self.game: Game[State] = find_game(row.game)
         self.hooks: GameHooks = hooks_for(row.game)
         self.table_options = row.options
         self.table_settings = row.settings
