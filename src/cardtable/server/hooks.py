@@ -30,6 +30,20 @@ BLITZ_SECONDS = {
 class GameHooks:
     """Defaults that fit any turn-based game of the engine contract."""
 
+    public_moves: bool = False
+    """Whether a move's text tells nothing a seat may not know (duel, MateBeta). Off by
+    default: a game the server does not know may hide cards in its move texts."""
+
+    def public_move(self, text: str) -> str:
+        """The move as every seat and spectator may read it in the ``move`` event.
+
+        Events carry only public facts: the engine's own events are public by the
+        contract, but a move text may name a card played face down (Duel 52's
+        ``play 7H 2``) or handed over (Paternoster's ``give 7H 1``). Games whose
+        move texts are all public return them unchanged.
+        """
+        return text if self.public_moves else "a move"
+
     default_match_wins: int | None = None
     """A match ends when a seat (a team) has this many won games; ``None``: no match."""
 
@@ -93,6 +107,7 @@ class DuelHooks(GameHooks):
     """Paternoster Duel: first to two wins; the loser starts; Team duel signals."""
 
     default_match_wins = 2
+    public_moves = True
     KINDS = ("dont-play", "good-here", "no-big-jump", "can-help")
     """Paternoster's talking rule as signals, per pile of the own team."""
 
@@ -124,6 +139,13 @@ class PaternosterHooks(GameHooks):
 
     KINDS = ("dont-play", "good-here", "no-big-jump", "can-help")
 
+    def public_move(self, text: str) -> str:
+        """Plays, ends and tokens are public; a card passed on is seen by its receiver only."""
+        words = text.split()
+        if words and words[0] == "give":
+            return f"give a card to seat {words[-1]}" if len(words) == 3 else "give a card"
+        return text
+
     def _piles(self, options: Options) -> list[str]:
         count = 3 if getattr(options, "tower", False) else 2
         return [f"{d}{i}" for d in ("up", "down") for i in range(1, count + 1)]
@@ -144,6 +166,8 @@ class PaternosterHooks(GameHooks):
 class MateBetaHooks(GameHooks):
     """MateBeta: the deal passes to the other seat each game (dealer order)."""
 
+    public_moves = True
+
     def next_deal(self, game: Game[State], options: Options, previous: State,
                   rng: random.Random) -> dict[str, Any]:
         deal = game.random_deal(options, rng)
@@ -153,8 +177,25 @@ class MateBetaHooks(GameHooks):
         return deal
 
 
+class Duel52Hooks(GameHooks):
+    """Duel 52: a card played from the hand or discarded by View goes face down, so its
+    move text (``play 7H 2``, ``discard 7H``) must not reach the other seat."""
+
+    def public_move(self, text: str) -> str:
+        words = text.split()
+        if words and words[0] == "play":
+            return f"play a card face down into lane {words[-1]}" if len(words) == 3 \
+                else "play a card face down"
+        if words and words[0] == "discard":
+            return "discard a card face down"
+        if words and words[0] in ("flip", "attack", "pair", "look", "move", "next"):
+            return text
+        return "a move"
+
+
 _BUILTIN: dict[str, GameHooks] = {
     "duel": DuelHooks(),
+    "duel52": Duel52Hooks(),
     "paternoster": PaternosterHooks(),
     "matebeta": MateBetaHooks(),
 }

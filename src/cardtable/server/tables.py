@@ -68,6 +68,16 @@ class Refusal(Exception):
         return body
 
 
+def move_event(hooks: GameHooks, seat: int, text: str, by: str, v: int) -> dict[str, Any]:
+    """The ``move`` event every connection gets: the move text only where it is public,
+    else the game's public description of it (``hidden``: true)."""
+    public = hooks.public_move(text)
+    event: dict[str, Any] = {"kind": "move", "seat": seat, "move": public, "by": by, "v": v}
+    if public != text:
+        event["hidden"] = True
+    return event
+
+
 def secret() -> str:
     return secrets.token_urlsafe(24)
 
@@ -389,7 +399,7 @@ class LiveTable:
 
     def _log_move(self, seat: int, text: str, by: str, events: list[Any]) -> None:
         v = self.version
-        self.log.append({"kind": "move", "seat": seat, "move": text, "by": by, "v": v})
+        self.log.append(move_event(self.hooks, seat, text, by, v))
         for event in events:
             self.log.append({**event.to_json(), "v": v})
 
@@ -707,6 +717,7 @@ class TableManager:
     def _restore(self, row: TableRow) -> LiveTable:
         """Rebuild a table by replaying its record; the events come back the same way."""
         game = find_game(row.game)
+        hooks = hooks_for(row.game)
         state = game.new(row.game_options, deal=row.deal)
         entries: list[dict[str, Any]] = [
             {"kind": "game-start", "game_no": row.game_no, "by": None, "v": row.base_version}
@@ -719,7 +730,7 @@ class TableManager:
                                 "v": row.base_version + idx})
             events = state.play(seat, text)
             v = row.base_version + idx + 1
-            entries.append({"kind": "move", "seat": seat, "move": text, "by": by, "v": v})
+            entries.append(move_event(hooks, seat, text, by, v))
             entries.extend({**e.to_json(), "v": v} for e in events)
         for _after, s_seat, s_text in signals:
             entries.append({"kind": "signal", "seat": s_seat, "signal": s_text,
