@@ -83,7 +83,7 @@ def game_facts(game_id: str) -> dict[str, Any]:
     """What the new-table page offers for a game: variants, levels, computer players."""
     game = find_game(game_id)
     hooks = hooks_for(game_id)
-    bots = _bot_names(game_id) or {name: "" for name in hooks.bot_names(game_id)}
+    bots = _bot_names(game_id) or dict.fromkeys(hooks.bot_names(game_id), "")
     facts: dict[str, Any] = {
         "id": game_id, "names": GAME_NAMES[game_id], "variants": variant_names(game_id),
         "bots": bots, "default_bot": _strongest(game_id, list(bots)),

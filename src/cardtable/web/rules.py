@@ -66,7 +66,9 @@ def _levels_table(lang: str) -> str:
     from cardtable.games.paternoster.levels import GAMES as LEVEL_GAMES
     from cardtable.games.paternoster.levels import LEVELS
 
-    t = lambda key: html.escape(translate(lang, key))  # noqa: E731
+    def t(key: str) -> str:
+        return html.escape(translate(lang, key))
+
     rows = []
     for level in LEVELS:
         name, _, desc = (level.de if lang == "de" else level.en).partition(": ")
@@ -93,7 +95,9 @@ def _floors_table(lang: str) -> str:
         floors = list(campaign.FLOORS)
     except (ImportError, AttributeError):
         return f'<p class="note">{html.escape(translate(lang, "rules.floors_soon"))}</p>'
-    t = lambda key: html.escape(translate(lang, key))  # noqa: E731
+    def t(key: str) -> str:
+        return html.escape(translate(lang, key))
+
     rows = []
     for floor in floors:
         label = str(getattr(floor, lang, None) or getattr(floor, "en", floor))
@@ -123,7 +127,8 @@ def _replace(match: re.Match[str], lang: str) -> str:
 
 def _slug(text: str) -> str:
     plain = re.sub(r"<[^>]+>", "", text).lower()
-    plain = plain.translate(str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"}))
+    umlauts: dict[str, str | int | None] = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"}
+    plain = plain.translate(str.maketrans(umlauts))
     return re.sub(r"[^a-z0-9]+", "-", plain).strip("-") or "section"
 
 

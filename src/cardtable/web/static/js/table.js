@@ -365,30 +365,25 @@ function wire() {
   const bySrc = new Map();
   for (const m of moves) if (m.src) { if (!bySrc.has(m.src)) bySrc.set(m.src, []); bySrc.get(m.src).push(m); }
   if (selected && !bySrc.has(selected)) selected = null;
-  // a source whose only moves have no target plays at once; keep none selected then
+  const targets = new Set();
+  if (selected && !choices) for (const m of bySrc.get(selected)) if (m.dst) targets.add(m.dst);
+  // mark each place once (removing and re-adding focusability would drop the keyboard focus)
   for (const node of els.board.querySelectorAll("[data-src], [data-dst]")) {
-    node.classList.remove("playable", "selected", "target");
-    node.removeAttribute("tabindex");
-    node.removeAttribute("aria-pressed");
-    if (node.dataset.role !== "button") node.removeAttribute("role");
-  }
-  for (const node of els.board.querySelectorAll("[data-src]")) {
-    if (!bySrc.has(node.dataset.src)) continue;
-    node.classList.add("playable");
-    node.tabIndex = 0;
-    node.setAttribute("role", "button");
-    if (node.dataset.src === selected) { node.classList.add("selected"); node.setAttribute("aria-pressed", "true"); }
-    else node.setAttribute("aria-pressed", "false");
-  }
-  if (selected) {
-    for (const m of bySrc.get(selected)) {
-      if (!m.dst) continue;
-      for (const node of els.board.querySelectorAll(`[data-dst="${CSS.escape(m.dst)}"]`)) {
-        node.classList.add("target");
-        node.tabIndex = 0;
-        node.setAttribute("role", "button");
-      }
+    const src = node.dataset.src;
+    const playable = !!src && bySrc.has(src);
+    const target = !!node.dataset.dst && targets.has(node.dataset.dst);
+    node.classList.toggle("playable", playable);
+    node.classList.toggle("selected", playable && src === selected);
+    node.classList.toggle("target", target);
+    if (playable || target) {
+      node.tabIndex = 0;
+      node.setAttribute("role", "button");
+    } else {
+      node.removeAttribute("tabindex");
+      node.removeAttribute("role");
     }
+    if (playable) node.setAttribute("aria-pressed", String(src === selected));
+    else node.removeAttribute("aria-pressed");
   }
   // the action bar
   const buttons = [];
@@ -415,6 +410,7 @@ function wire() {
     buttons.push(cancel);
   }
   els.actions.replaceChildren(...buttons);
+  els.page.dataset.choosing = choices ? "1" : "0";
 }
 
 function onSource(src) {
@@ -422,12 +418,13 @@ function onSource(src) {
   if (!moves.length) return;
   choices = null;
   if (moves.length === 1 && !moves[0].dst && !moves[0].confirm) { sendMove(moves[0].text); return; }
+  const hadFocus = els.board.contains(document.activeElement);
   selected = selected === src ? null : src;
   wire();
   if (selected) {
-    const first = els.board.querySelector(".target") || els.actions.querySelector("button");
+    const first = els.board.querySelector(".target") || els.actions.querySelector("button[data-move]");
     els.live.textContent = t("table.choose_target");
-    if (first && document.activeElement && document.activeElement.closest("#board") && keyboardUsed) first.focus();
+    if (first && hadFocus && keyboardUsed) first.focus();
   }
 }
 
