@@ -159,6 +159,7 @@ _M: dict[str, tuple[str, str]] = {
     "table.match_over": ("The match is over.", "Die Partie ist vorbei."),
     "table.cards_left": ("Cards left: {list}", "Übrige Karten: {list}"),
     "table.seat_n": ("Seat {n}", "Platz {n}"),
+    "table.player_n": ("Player {n}", "Spieler {n}"),
     "table.rules_link": ("Rules", "Regeln"),
     "table.end_turn": ("End turn", "Zug beenden"),
     "table.signals": ("Signals", "Signale"),
@@ -367,6 +368,92 @@ _M: dict[str, tuple[str, str]] = {
     "error.no_table": ("There is no such table.", "Diesen Tisch gibt es nicht."),
     "error.not_found": ("Page not found.", "Seite nicht gefunden."),
 }
+
+
+# Variants and computer players: the game modules describe them in English; these are
+# the page's words in both languages (the new-table page falls back to the module's).
+_M.update({
+    "variant.duel.friendly": ("Friendly race: no pushing at all",
+                              "Freundliches Rennen: gar keine Schübe"),
+    "variant.duel.long": ("Long race: 7 cards in hand", "Langes Rennen: 7 Karten auf der Hand"),
+    "variant.duel.hard-push": ("Hard push: a pushed card may go any distance",
+                               "Harter Schub: ein geschobene Karte darf beliebig weit springen"),
+    "variant.duel.blitz": ("Blitz duel: both play at the same time, no turns",
+                           "Blitzduell: beide spielen gleichzeitig, ohne Züge"),
+    "variant.duel.team": ("Team duel: four players, two decks, partners share piles",
+                          "Teamduell: vier Spieler, zwei Decks, Partner teilen sich die Stapel"),
+    "variant.duel.handicap-hand": ("Handicap: that seat plays with 5 cards in hand",
+                                   "Vorgabe: dieser Platz spielt mit 5 Handkarten"),
+    "variant.duel.handicap-no-push": ("Handicap: that seat may not push",
+                                      "Vorgabe: dieser Platz darf nicht schieben"),
+    "variant.duel.two-card-first-turn": (
+        "Two cards first: the starter must play two cards on the first turn too",
+        "Zwei Karten zuerst: auch im ersten Zug muss der Startspieler zwei Karten spielen"),
+    "variant.paternoster.short-trip": (
+        "Short trip: one deck, 5 cards each (6 for one or two players)",
+        "Kurze Fahrt: ein Deck, je 5 Karten (6 bei ein oder zwei Spielern)"),
+    "variant.paternoster.first-ride": (
+        "First ride: one deck, one up and one down pile, 3 cards, one card a turn, the same "
+        "suit always fits",
+        "Erste Fahrt: ein Deck, ein Auf- und ein Abwärtsstapel, 3 Karten, eine Karte pro Zug, "
+        "gleiche Farbe passt immer"),
+    "variant.paternoster.bigger-hand": ("Bigger hand: one card more in every hand",
+                                        "Größere Hand: eine Karte mehr auf jeder Hand"),
+    "variant.paternoster.tokens": (
+        "Emergency tokens (1-4): a long step back or ending after one card",
+        "Notfallmarken (1-4): ein langer Rückschritt oder Zugende nach einer Karte"),
+    "variant.paternoster.passing-on": (
+        "Passing on: once a turn give a card instead of a required one",
+        "Weitergeben: einmal pro Zug eine Karte weitergeben statt einer Pflichtkarte"),
+    "variant.paternoster.smaller-hand": ("Smaller hand: one card fewer in every hand",
+                                         "Kleinere Hand: eine Karte weniger auf jeder Hand"),
+    "variant.paternoster.steep": ("Steep: three cards a turn while the draw pile lasts",
+                                  "Steil: drei Karten pro Zug, solange der Stapel reicht"),
+    "variant.paternoster.two-cars": (
+        "Two cars: two players, one deck, one up and one down pile, 8 cards",
+        "Zwei Kabinen: zwei Spieler, ein Deck, ein Auf- und ein Abwärtsstapel, 8 Karten"),
+    "variant.paternoster.silent-lift": ("Silent lift: no signals at all",
+                                        "Stiller Aufzug: gar keine Signale"),
+    "variant.paternoster.lift-operator": (
+        "Lift operator: only the player to act may signal",
+        "Liftboy: nur wer am Zug ist, darf signalisieren"),
+    "variant.paternoster.hourglass": ("Hourglass: 30 seconds a turn (the server's clock)",
+                                      "Sanduhr: 30 Sekunden pro Zug (die Uhr des Servers)"),
+    "variant.paternoster.passengers": (
+        "Passengers (3-5): deliver their twins to the piles in order",
+        "Fahrgäste (3-5): ihre Zwillinge der Reihe nach auf die Stapel bringen"),
+    "variant.paternoster.fire": ("Fire: 3♥ 6♥ 9♥ Q♥ burn; the next player must cover them",
+                                 "Feuer: 3♥ 6♥ 9♥ D♥ brennen; der Nächste muss sie abdecken"),
+    "variant.paternoster.commands": ("Commands: the face cards carry commands",
+                                     "Befehle: die Bildkarten erteilen Befehle"),
+    "variant.paternoster.commands-light": (
+        "Commands light: only Jacks and Queens carry commands",
+        "Leichte Befehle: nur Buben und Damen erteilen Befehle"),
+    "variant.paternoster.tower": (
+        "Tower: 6-8 players, three decks, three up and three down piles, 4 cards",
+        "Turm: 6-8 Spieler, drei Decks, drei Auf- und drei Abwärtsstapel, 4 Karten"),
+    "variant.paternoster.tower-hand": ("Tower with 5 cards in hand: much easier",
+                                       "Turm mit 5 Handkarten: deutlich leichter"),
+    "bot.duel.simple": ("the simple strategy, pushing every turn",
+                        "die einfache Strategie, schiebt jeden Zug"),
+    "bot.duel.never-push": ("the simple strategy without pushing",
+                            "die einfache Strategie ohne Schübe"),
+    "bot.paternoster.simple": ("small steps, twins first, step backs, signals its step backs",
+                               "kleine Schritte, Zwillinge zuerst, Rückschritte, signalisiert "
+                               "sie"),
+    "bot.paternoster.random": ("a random legal move, never signals",
+                               "ein zufälliger erlaubter Zug, signalisiert nie"),
+    "bot.duel52.heuristic": ("flips for value, attacks to kill, protects lanes",
+                             "deckt nach Wert auf, greift gezielt an, schützt Bahnen"),
+    "bot.matebeta.easy": ("a plain heuristic: mate when it can, else lead a card that cannot "
+                          "be beaten",
+                          "eine einfache Faustregel: setzt matt, wenn es geht, sonst eine "
+                          "unschlagbare Karte"),
+    "bot.matebeta.medium": ("exact values blurred by seeded noise",
+                            "exakte Werte, leicht verrauscht"),
+    "bot.matebeta.perfect": ("the exact solver: perfect play", "der exakte Löser: perfektes Spiel"),
+    "bot.random": ("a random legal move", "ein zufälliger erlaubter Zug"),
+})
 
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {k: v[0] for k, v in _M.items()},

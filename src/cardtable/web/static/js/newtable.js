@@ -18,6 +18,9 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A catalogue entry if there is one (else the game module's own English words). */
+function known(key) { return DATA.messages[key] || null; }
+
 function fieldset(legend, ...children) { return el("fieldset", {}, el("legend", { text: legend }), ...children); }
 
 // --- players and seats ---
@@ -35,7 +38,7 @@ function isTower() { const b = document.getElementById("v-tower"); return !!(b &
 
 function refreshPlayers() {
   const wanted = playerChoices();
-  const current = Number(playersSel.value) || wanted[0];
+  const current = Number(playersSel.value) || 2;
   playersSel.replaceChildren(...wanted.map((n) => el("option", { value: n, text: String(n), selected: n === (wanted.includes(current) ? current : (wanted.includes(2) ? 2 : wanted[0])) })));
   refreshSeats();
 }
@@ -47,7 +50,8 @@ function refreshSeats() {
   rows.push(el("div", { class: "field" }, el("label", { for: "name", text: t("new.seat", { n: 1 }) + " · " + t("new.you") }), nameInput));
   for (let i = 1; i < n; i++) {
     const sel = el("select", { id: `seat-${i}`, "data-seat": i, "aria-label": t("new.seat", { n: i + 1 }) });
-    for (const [name, desc] of Object.entries(facts.bots)) {
+    for (const [name, moduleDesc] of Object.entries(facts.bots)) {
+      const desc = known(`bot.${game}.${name}`) || known(`bot.${name}`) || moduleDesc;
       sel.append(el("option", { value: `computer:${name}`, text: t("new.computer", { strength: name }) + (desc ? ` — ${desc}` : ""), selected: name === facts.default_bot }));
     }
     sel.append(el("option", { value: "human", text: t("new.human") }));
@@ -78,8 +82,9 @@ const variantBoxes = [];
 const names = Object.entries(facts.variants || {});
 if (names.length && game !== "duel52") {
   const list = el("div");
-  for (const [name, desc] of names) {
+  for (const [name, moduleDesc] of names) {
     const [base, arg] = name.split(":");
+    const desc = known(`variant.${game}.${base}`) || moduleDesc;
     const id = `v-${base}`;
     const box = el("input", { type: "checkbox", id, "data-variant": base });
     let extra = null;

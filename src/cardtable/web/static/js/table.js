@@ -49,7 +49,12 @@ function el(tag, attrs = {}, ...children) {
 function seatName(seat) {
   if (seat === null || seat === undefined) return "";
   const info = msg && msg.seats[seat];
-  return info ? info.name : t("table.seat_n", { n: seat + 1 });
+  if (!info) return t("table.seat_n", { n: seat + 1 });
+  let name = info.name;
+  const plain = /^Player (\d+)$/.exec(name);     // the server's default names, in the page language
+  if (plain) name = t("table.player_n", { n: plain[1] });
+  if (msg.seats.filter((s) => s.name === info.name).length > 1 && !plain) name += ` ${seat + 1}`;
+  return name;
 }
 
 /** What every game module gets: the observation and helpers. */
