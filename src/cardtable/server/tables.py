@@ -68,6 +68,14 @@ class Refusal(Exception):
         return body
 
 
+def secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def digest(value: str) -> str:
+    return hashlib.sha256(value.encode()).hexdigest()
+
+
 def move_event(hooks: GameHooks, seat: int, text: str, by: str, v: int) -> dict[str, Any]:
     """The ``move`` event every connection gets: the move text only where it is public,
     else the game's public description of it (``hidden``: true)."""
@@ -76,14 +84,6 @@ def move_event(hooks: GameHooks, seat: int, text: str, by: str, v: int) -> dict[
     if public != text:
         event["hidden"] = True
     return event
-
-
-def secret() -> str:
-    return secrets.token_urlsafe(24)
-
-
-def digest(value: str) -> str:
-    return hashlib.sha256(value.encode()).hexdigest()
 
 
 # --- computer players ----------------------------------------------------------------

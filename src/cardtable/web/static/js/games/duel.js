@@ -152,7 +152,7 @@ export function describe(ev, ctx) {
   const { t, cardShort } = ctx;
   const name = ctx.name(ev.seat);
   switch (ev.kind) {
-    case "play": return t("log.duel.play", { name, card: cardShort(ev.card), pile: pileLabel(ctx, ev.owner, ev.pile) });
+    case "play": return t("log.duel.play", { name, card: cardShort(ev.card), pile: teams(ctx) === 4 ? pileLabel(ctx, ev.owner, ev.pile) : t(`duel.${ev.pile}`) });
     case "push": return t("log.duel.push", { name, card: cardShort(ev.card), pile: pileLabel(ctx, ev.owner, ev.pile) });
     case "end": return t("log.duel.end", { name, n: ev.drew });
     case "draw": return t("log.duel.draw", { name, n: ev.count });
