@@ -358,7 +358,14 @@ function resultPanel(r) {
 
 // --- choosing moves --------------------------------------------------------------------
 function parsedMoves() {
-  return ctx.legal.filter((text) => text !== "timeout").map((text) => ({ text, ...game.parseMove(text, ctx) }));
+  const moves = [];
+  for (const text of ctx.legal) {
+    if (text === "timeout") continue;     // the clock's move, never offered
+    const m = { text, ...game.parseMove(text, ctx) };
+    moves.push(m);
+    if (m.alsoSrc) moves.push({ ...m, src: m.alsoSrc });   // e.g. a pair attacks from either card
+  }
+  return moves;
 }
 
 function label(m) { return game.moveLabel ? game.moveLabel(m, ctx) : m.text; }

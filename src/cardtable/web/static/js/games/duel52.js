@@ -37,7 +37,10 @@ export function parseMove(text) {
     case "play": return { src: `card:${w[1]}`, dst: `lane:${w[2]}` };
     case "discard": return { src: `card:${w[1]}`, dst: null };
     case "flip": return { src: `pos:${w[1]}`, dst: null };
-    case "attack": return { src: `pos:${w[1].split("+")[0]}`, dst: `pos:${w[2]}` };
+    case "attack": {
+      const [a, b] = w[1].split("+");
+      return { src: `pos:${a}`, dst: `pos:${w[2]}`, alsoSrc: b ? `pos:${b}` : undefined };
+    }
     case "pair": return { src: `pos:${w[1]}`, dst: `pos:${w[2]}` };
     case "look": case "move": case "next":
       return w[1] === "none" ? { src: null, dst: null } : { src: `pos:${w[1]}`, dst: null };
