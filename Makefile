@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test lint install
+.PHONY: serve test lint install browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,13 +16,21 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# The site on http://127.0.0.1:8000 with the embedded default database (./cardtable.db).
+# The site on the embedded default (SQLite file ./cardtable.db): open the printed address.
 serve: $(STAMP)
 	$(BIN)/cardtable serve
+
+# The browser tests drive Debian's chromium through Playwright (never `playwright install`:
+# no browser downloads). Installed here on a fresh machine (as root, no screen needed).
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		echo "installing Debian's chromium for the browser tests"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
 	$(BIN)/mypy
 
-test: lint
+test: lint browser
 	$(BIN)/pytest -n auto

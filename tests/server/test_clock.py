@@ -243,11 +243,11 @@ def test_any_registered_game_is_served(countdown: None, tmp_path: Path) -> None:
         assert info["outcome"] is not None
 
 
-def test_move_texts_stay_with_their_seat_unless_the_game_says_public(
+def test_move_texts_are_hidden_unless_the_game_says_public(
         countdown: None, tmp_path: Path) -> None:
-    """A game's move text may name a hidden card: by default only the mover gets it back;
-    the others and spectators get the engine's public events (the duel says its moves
-    are public, so there everyone sees them)."""
+    """A game's move text may name a hidden card: a game the server does not know gets only
+    "a move" (marked hidden) in the move event, for everyone; the engine's public events
+    tell what happened (the duel says its moves are public, so there everyone sees them)."""
     with TestClient(create_app(settings(tmp_path))) as client:
         table_id, tokens = new_table(client, 30.0)
         url = f"/api/tables/{table_id}/ws"
@@ -265,9 +265,9 @@ def test_move_texts_stay_with_their_seat_unless_the_game_says_public(
                 while message["version"] < 1:
                     message = ws.receive_json()
                 seen[name] = [e for e in message["events"] if e["kind"] == "move"]
-            assert seen["mover"][0]["move"] == "tick"
-            for name in ("other", "spectator"):
-                assert "move" not in seen[name][0] and seen[name][0]["seat"] == 0
+            for name in ("mover", "other", "spectator"):
+                assert seen[name][0]["move"] == "a move" and seen[name][0]["hidden"] is True
+                assert seen[name][0]["seat"] == 0
                 assert [e["kind"] for e in seen["mover"]] == [e["kind"] for e in seen[name]]
 
 

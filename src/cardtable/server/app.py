@@ -172,6 +172,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         from fastapi.staticfiles import StaticFiles
 
         app.mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static")
+    from cardtable.web.pages import router as pages_router
+
+    app.include_router(pages_router)
 
     # --- errors ---
     @app.exception_handler(ApiError)
@@ -319,10 +322,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             redirect = RedirectResponse(f"/t/{table.id}", status_code=303)
             set_cookie(redirect, table.id, key)
             return redirect
-        return HTMLResponse(
-            f"<!doctype html><title>cardtable: {table.game.name}</title>"
-            f"<p>Table {table.id} ({table.game.name}). The web client is not built yet; "
-            f"the table is at <code>/api/tables/{table.id}</code>.</p>")
+        from cardtable.web.pages import table_page
+
+        return table_page(request, table)
 
     # --- WebSocket ---
     @app.websocket("/api/tables/{table_id}/ws")

@@ -30,6 +30,20 @@ BLITZ_SECONDS = {
 class GameHooks:
     """Defaults that fit any turn-based game of the engine contract."""
 
+    public_moves: bool = False
+    """Whether a move's text tells nothing a seat may not know (duel, MateBeta). Off by
+    default: a game the server does not know may hide cards in its move texts."""
+
+    def public_move(self, text: str) -> str:
+        """The move as every seat and spectator may read it in the ``move`` event.
+
+        Events carry only public facts: the engine's own events are public by the
+        contract, but a move text may name a card played face down (Duel 52's
+        ``play 7H 2``) or handed over (Paternoster's ``give 7H 1``). Games whose
+        move texts are all public return them unchanged.
+        """
+        return text if self.public_moves else "a move"
+
     default_match_wins: int | None = None
     """A match ends when a seat (a team) has this many won games; ``None``: no match."""
 
@@ -56,11 +70,6 @@ class GameHooks:
             return "timeout"
         return None
 
-    def public_moves(self, options: Options) -> bool:
-        """Whether a move's text may be shown to everyone. By default only the mover sees
-        it (a move may name a hidden card); the engine's public events tell the rest."""
-        return False
-
     def realtime(self, options: Options) -> bool:
         """Whether seats act at the same time (no turns), so bots act at their own speed."""
         return bool(getattr(options, "blitz", False))
@@ -71,7 +80,8 @@ class GameHooks:
         return pause
 
     offers_signals = False
-    """Whether some variant of the game lets partners signal (the rules decide when)."""
+    """Whether some variant of the game lets partners signal (the engine's rules decide
+    when: :mod:`cardtable.signals`)."""
 
     def winners(self, outcome: Outcome) -> list[int]:
         """Seats that won the game (for the match score)."""
@@ -89,10 +99,8 @@ class DuelHooks(GameHooks):
     """Paternoster Duel: first to two wins; the loser starts; Team duel signals."""
 
     default_match_wins = 2
+    public_moves = True
     offers_signals = True
-
-    def public_moves(self, options: Options) -> bool:
-        return True  # every duel move puts a card face up, ends a turn or draws
 
     def next_deal(self, game: Game[State], options: Options, previous: State,
                   rng: random.Random, game_no: int = 1) -> dict[str, Any]:
@@ -108,9 +116,16 @@ class DuelHooks(GameHooks):
 
 class PaternosterHooks(GameHooks):
     """Paternoster: signals (the engine enforces Silent lift, Lift operator, Silence);
-    the Hourglass clock comes from the generic ``hourglass`` option."""
+    the Hourglass clock comes from the ``hourglass`` option."""
 
     offers_signals = True
+
+    def public_move(self, text: str) -> str:
+        """Plays, ends and tokens are public; a card passed on is seen by its receiver only."""
+        words = text.split()
+        if words and words[0] == "give":
+            return f"give a card to seat {words[-1]}" if len(words) == 3 else "give a card"
+        return text
 
 
 class MateBetaHooks(GameHooks):
@@ -123,8 +138,7 @@ class MateBetaHooks(GameHooks):
     "play again" with the other player dealing first.
     """
 
-    def public_moves(self, options: Options) -> bool:
-        return True  # open hands: perfect information
+    public_moves = True
 
     def next_deal(self, game: Game[State], options: Options, previous: State,
                   rng: random.Random, game_no: int = 1) -> dict[str, Any]:
@@ -138,8 +152,25 @@ class MateBetaHooks(GameHooks):
         return deal
 
 
+class Duel52Hooks(GameHooks):
+    """Duel 52: a card played from the hand or discarded by View goes face down, so its
+    move text (``play 7H 2``, ``discard 7H``) must not reach the other seat."""
+
+    def public_move(self, text: str) -> str:
+        words = text.split()
+        if words and words[0] == "play":
+            return f"play a card face down into lane {words[-1]}" if len(words) == 3 \
+                else "play a card face down"
+        if words and words[0] == "discard":
+            return "discard a card face down"
+        if words and words[0] in ("flip", "attack", "pair", "look", "move", "next"):
+            return text
+        return "a move"
+
+
 _BUILTIN: dict[str, GameHooks] = {
     "duel": DuelHooks(),
+    "duel52": Duel52Hooks(),
     "paternoster": PaternosterHooks(),
     "matebeta": MateBetaHooks(),
 }

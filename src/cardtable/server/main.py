@@ -60,6 +60,8 @@ def serve(args: argparse.Namespace) -> int:
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     app = create_app(settings)
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
+    print(f"cardtable: open http://{shown}:{args.port}/ in your browser to play", flush=True)
     uvicorn.run(
         app, host=args.host, port=args.port, log_level=args.log_level,
         access_log=args.access_log, ws_max_size=settings.max_message_bytes,

@@ -111,6 +111,16 @@ def digest(value: str) -> str:
     return hashlib.sha256(value.encode()).hexdigest()
 
 
+def move_event(hooks: GameHooks, seat: int, text: str, by: str, v: int) -> dict[str, Any]:
+    """The ``move`` event every connection gets: the move text only where it is public,
+    else the game's public description of it (``hidden``: true)."""
+    public = hooks.public_move(text)
+    event: dict[str, Any] = {"kind": "move", "seat": seat, "move": public, "by": by, "v": v}
+    if public != text:
+        event["hidden"] = True
+    return event
+
+
 # --- computer players ----------------------------------------------------------------
 
 
@@ -237,7 +247,6 @@ class LiveTable:
         self._clock: asyncio.TimerHandle | None = None
         self._last_signal: dict[int, float] = {}
         self._turn_key: object = self.hooks.turn_key(state)
-        self._public_moves = self.hooks.public_moves(state.options)
         self.last_active = time.monotonic()
         self.closed = False
 
@@ -302,8 +311,6 @@ class LiveTable:
             conn.pos = 0
         events = self.log[conn.pos:]
         conn.pos = len(self.log)
-        if not self._public_moves:
-            events = [_hide_move(e, conn.seat) for e in events]
         cached = self._text_cache.get(conn.seat)
         if cached is None or cached[0] != self.revision:
             common = self._common_text()
@@ -444,7 +451,7 @@ class LiveTable:
 
     def _log_move(self, seat: int, text: str, by: str, events: list[Any]) -> None:
         v = self.version
-        self.log.append({"kind": "move", "seat": seat, "move": text, "by": by, "v": v})
+        self.log.append(move_event(self.hooks, seat, text, by, v))
         for event in events:
             self.log.append({**event.to_json(), "v": v})
 
@@ -722,13 +729,6 @@ class LiveTable:
                 await task
 
 
-def _hide_move(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """A move's text only for its own seat; others learn what happened from the events."""
-    if event.get("kind") != "move" or event.get("seat") == seat or "move" not in event:
-        return event
-    return {k: v for k, v in event.items() if k != "move"}
-
-
 # --- all tables ----------------------------------------------------------------------
 
 
@@ -800,6 +800,7 @@ class TableManager:
     def _restore(self, row: TableRow) -> LiveTable:
         """Rebuild a table by replaying its record; the events come back the same way."""
         game = find_game(row.game)
+        hooks = hooks_for(row.game)
         state = game.new(row.game_options, deal=row.deal)
         entries: list[dict[str, Any]] = [
             {"kind": "game-start", "game_no": row.game_no, "by": None, "v": row.base_version}
@@ -813,7 +814,7 @@ class TableManager:
                                 "v": row.base_version + idx})
             events = state.play(seat, text)
             v = row.base_version + idx + 1
-            entries.append({"kind": "move", "seat": seat, "move": text, "by": by, "v": v})
+            entries.append(move_event(hooks, seat, text, by, v))
             entries.extend({**e.to_json(), "v": v} for e in events)
         for _after, s_seat, s_text in signals:
             _replay_signal(state, s_seat, s_text)

@@ -1,0 +1,521 @@
+"""The site's two languages: the message catalogue and how a page picks its language.
+
+A page's language comes from ``?lang=`` (which is then remembered), else the
+``ct_lang`` cookie, else the browser's ``Accept-Language``, else English. Every
+UI string lives in :data:`MESSAGES` in both languages; templates call ``t(key)``
+and the browser client gets the catalogue of its language as JSON
+(``{name}`` placeholders are filled in on either side).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+LANGUAGES = ("en", "de")
+DEFAULT = "en"
+COOKIE = "ct_lang"
+
+GAME_NAMES = {
+    "duel": ("Paternoster Duel", "Paternoster-Duell"),
+    "paternoster": ("Paternoster", "Paternoster"),
+    "duel52": ("Duel 52", "Duell 52"),
+    "matebeta": ("MateBeta", "MateBeta"),
+}
+
+_M: dict[str, tuple[str, str]] = {
+    # --- site ---
+    "site.tagline": ("Card games for two and more, in your browser",
+                     "Kartenspiele zu zweit und mehr, im Browser"),
+    "site.intro": ("Four card games with rules of their own. Play against the computer in one "
+                   "click, or send a friend a link. No account, nothing to install.",
+                   "Vier Kartenspiele mit eigenen Regeln. Gegen den Computer mit einem Klick, "
+                   "oder schick jemandem einen Link. Kein Konto, nichts zu installieren."),
+    "nav.games": ("Games", "Spiele"),
+    "nav.rules": ("Rules", "Regeln"),
+    "nav.language": ("Language", "Sprache"),
+    "nav.home": ("Home", "Start"),
+    "nav.skip": ("Skip to content", "Zum Inhalt springen"),
+    "pref.four_colour": ("Four-colour suits", "Vierfarbige Farben"),
+    "pref.four_colour_hint": ("♦ blue and ♣ green, so that no two suits share a colour",
+                              "♦ blau und ♣ grün, damit keine zwei Farben gleich aussehen"),
+    "footer.text": ("cardtable: our own rules texts and simulations.",
+                    "cardtable: eigene Regeltexte und Simulationen."),
+    "home.play_now": ("Play now", "Jetzt spielen"),
+    "home.rules": ("Rules", "Regeln"),
+    "home.options": ("More options", "Weitere Optionen"),
+    "home.players": ("{players} players", "{players} Spieler"),
+    "game.duel.line": ("A race for two: red against black, a rising and a falling pile each, "
+                       "and pushes onto the other's piles.",
+                       "Ein Wettlauf zu zweit: Rot gegen Schwarz, je ein steigender und ein "
+                       "fallender Stapel, und Schübe auf die Stapel des anderen."),
+    "game.paternoster.line": ("Play together: four piles, two going up, two going down. "
+                              "Get every card down as a team.",
+                              "Gemeinsam spielen: vier Stapel, zwei aufwärts, zwei abwärts. "
+                              "Bringt als Team alle Karten unter."),
+    "game.duel52.line": ("Three lanes, hidden cards and a power for every rank. "
+                         "Win two lanes.",
+                         "Drei Bahnen, verdeckte Karten und eine Kraft für jeden Rang. "
+                         "Gewinne zwei Bahnen."),
+    "game.matebeta.line": ("Twenty cards, both hands open, no luck in play: mate late "
+                           "and with a valuable card.",
+                           "Zwanzig Karten, beide Hände offen, kein Glück im Spiel: spät und "
+                           "mit einer wertvollen Karte mattsetzen."),
+    "game.duel.players": ("2 players (4 in the Team duel)", "2 Spieler (4 im Teamduell)"),
+    "game.paternoster.players": ("1–5 players (6–8 in the Tower)",
+                                 "1–5 Spieler (6–8 im Turm)"),
+    "game.duel52.players": ("2 players", "2 Spieler"),
+    "game.matebeta.players": ("2 players", "2 Spieler"),
+    # --- new table ---
+    "new.title": ("New table: {game}", "Neuer Tisch: {game}"),
+    "new.quick": ("Play against the computer", "Gegen den Computer spielen"),
+    "new.quick_hint": ("Standard rules, you against the strongest computer player.",
+                       "Grundregeln, du gegen den stärksten Computerspieler."),
+    "new.custom": ("Set up your own table", "Eigenen Tisch einrichten"),
+    "new.players": ("Players", "Spieler"),
+    "new.seat": ("Seat {n}", "Platz {n}"),
+    "new.you": ("You", "Du"),
+    "new.your_name": ("Your name", "Dein Name"),
+    "new.human": ("A friend (invite link)", "Jemand anderes (Einladungslink)"),
+    "new.computer": ("Computer: {strength}", "Computer: {strength}"),
+    "new.variants": ("Variants", "Varianten"),
+    "new.level": ("Level", "Stufe"),
+    "new.level_custom": ("My own mix of variants", "Eigene Mischung aus Varianten"),
+    "new.length": ("Game length", "Spiellänge"),
+    "new.match": ("Match", "Partie"),
+    "new.match_wins": ("First to {n} won games", "Wer zuerst {n} Spiele gewinnt"),
+    "new.match_single": ("Single games", "Einzelne Spiele"),
+    "new.match_games": ("{n} games, higher total wins", "{n} Spiele, die höhere Summe gewinnt"),
+    "new.create": ("Open the table", "Tisch eröffnen"),
+    "new.creating": ("Opening the table…", "Der Tisch wird eröffnet…"),
+    "new.team_note": ("Team duel: seats 1 and 3 play red, 2 and 4 black.",
+                      "Teamduell: Plätze 1 und 3 spielen Rot, 2 und 4 Schwarz."),
+    "new.error": ("The table could not be opened: {message}",
+                  "Der Tisch konnte nicht eröffnet werden: {message}"),
+    "length.quick": ("Quick (16 cards set aside)", "Kurz (16 Karten beiseite)"),
+    "length.standard": ("Standard (10 cards set aside)", "Standard (10 Karten beiseite)"),
+    "length.long": ("Long (no cards set aside)", "Lang (keine Karten beiseite)"),
+    # --- table page ---
+    "table.connecting": ("Connecting…", "Verbinde…"),
+    "table.reconnecting": ("Connection lost, reconnecting…",
+                           "Verbindung verloren, verbinde neu…"),
+    "table.waiting": ("Waiting for players", "Warte auf Mitspieler"),
+    "table.waiting_hint": ("Send each link to one player. The game starts when every seat is "
+                           "taken.",
+                           "Schick jeden Link an eine Person. Das Spiel beginnt, sobald alle "
+                           "Plätze besetzt sind."),
+    "table.invite_for": ("Invite for seat {n}", "Einladung für Platz {n}"),
+    "table.copy": ("Copy", "Kopieren"),
+    "table.copied": ("Copied", "Kopiert"),
+    "table.join_title": ("You are invited to seat {n}", "Du bist zu Platz {n} eingeladen"),
+    "table.join": ("Take the seat", "Platz nehmen"),
+    "table.join_failed": ("This invite no longer works: {message}",
+                          "Diese Einladung gilt nicht mehr: {message}"),
+    "table.spectating": ("You are watching this table.", "Du schaust an diesem Tisch zu."),
+    "table.your_turn": ("Your turn", "Du bist dran"),
+    "table.turn_of": ("{name}'s turn", "{name} ist dran"),
+    "table.thinking": ("{name} is thinking…", "{name} überlegt…"),
+    "table.log": ("Game log", "Spielverlauf"),
+    "table.players": ("Players", "Spieler"),
+    "table.you": ("you", "du"),
+    "table.computer": ("computer", "Computer"),
+    "table.away": ("away", "abwesend"),
+    "table.substitute": ("a computer plays for them", "ein Computer spielt für sie"),
+    "table.cards": ("{n} cards", "{n} Karten"),
+    "table.card1": ("1 card", "1 Karte"),
+    "table.hand": ("Your hand", "Deine Hand"),
+    "table.hand_of": ("{name}'s hand", "Hand von {name}"),
+    "table.draw_pile": ("Draw pile", "Nachziehstapel"),
+    "table.draw_pile_n": ("Draw pile: {n}", "Nachziehstapel: {n}"),
+    "table.empty": ("empty", "leer"),
+    "table.refused": ("Not allowed: {message}", "Nicht erlaubt: {message}"),
+    "table.error": ("Error: {message}", "Fehler: {message}"),
+    "table.clock": ("Time left", "Restzeit"),
+    "table.blitz_clock": ("Blitz: no turns, play as fast as you can",
+                          "Blitz: keine Züge, spiel so schnell du kannst"),
+    "table.choose_target": ("Now choose where: the highlighted places",
+                            "Jetzt das Ziel wählen: die hervorgehobenen Plätze"),
+    "table.choose_option": ("Which one?", "Welche Möglichkeit?"),
+    "table.cancel": ("Cancel", "Abbrechen"),
+    "table.select_hint": ("Tap a highlighted card, then where it goes.",
+                          "Tippe eine hervorgehobene Karte an, dann ihr Ziel."),
+    "table.nothing_to_do": ("Nothing to do: wait for the others.",
+                            "Nichts zu tun: warte auf die anderen."),
+    "table.forced": ("Forced card: it plays itself…", "Erzwungene Karte: sie spielt sich selbst…"),
+    "table.match": ("Match", "Partie"),
+    "table.match_score": ("Match: {score}", "Partie: {score}"),
+    "table.game_no": ("Game {n}", "Spiel {n}"),
+    "table.play_again": ("Play again", "Nochmal spielen"),
+    "table.next_game": ("Next game", "Nächstes Spiel"),
+    "table.new_match": ("New match", "Neue Partie"),
+    "table.record": ("Download the record", "Aufzeichnung herunterladen"),
+    "table.new_table": ("Another table", "Anderer Tisch"),
+    "table.result": ("Result", "Ergebnis"),
+    "table.you_won": ("You won!", "Du hast gewonnen!"),
+    "table.you_lost": ("You lost.", "Du hast verloren."),
+    "table.draw": ("A draw.", "Unentschieden."),
+    "table.winner_is": ("{name} won.", "{name} hat gewonnen."),
+    "table.match_won": ("You won the match!", "Du hast die Partie gewonnen!"),
+    "table.match_lost": ("{name} won the match.", "{name} hat die Partie gewonnen."),
+    "table.match_over": ("The match is over.", "Die Partie ist vorbei."),
+    "table.cards_left": ("Cards left: {list}", "Übrige Karten: {list}"),
+    "table.seat_n": ("Seat {n}", "Platz {n}"),
+    "table.player_n": ("Player {n}", "Spieler {n}"),
+    "table.rules_link": ("Rules", "Regeln"),
+    "table.end_turn": ("End turn", "Zug beenden"),
+    "table.signals": ("Signals", "Signale"),
+    "table.signal_sent": ("Signal sent: {signal}", "Signal gesendet: {signal}"),
+    "table.signal_on": ("Signal on {pile}", "Signal für {pile}"),
+    "table.signals_off": ("No signals now", "Jetzt keine Signale"),
+    "table.game_started": ("Game {n} begins.", "Spiel {n} beginnt."),
+    "table.move_by": ("{name}: {move}", "{name}: {move}"),
+    "signal.dont-play": ("Please don't play here", "Bitte hier nicht spielen"),
+    "signal.good-here": ("I can do something good here", "Ich kann hier etwas Gutes tun"),
+    "signal.no-big-jump": ("No big jump here", "Hier keinen großen Sprung"),
+    "signal.help": ("I can help this pile", "Ich kann diesem Stapel helfen"),
+    "signal.short.dont-play": ("⊘", "⊘"),
+    "signal.short.good-here": ("★", "★"),
+    "signal.short.no-big-jump": ("≈", "≈"),
+    "signal.short.help": ("↺", "↺"),
+    "signal.clear": ("Take my signal back", "Mein Signal zurücknehmen"),
+    "signal.short.clear": ("✕", "✕"),
+    "log.signal": ("{name} signals on {pile}: {signal}",
+                   "{name} signalisiert bei {pile}: {signal}"),
+    # --- duel ---
+    "duel.up": ("up pile", "Aufwärtsstapel"),
+    "duel.down": ("down pile", "Abwärtsstapel"),
+    "duel.up_short": ("Up ▲", "Auf ▲"),
+    "duel.down_short": ("Down ▼", "Ab ▼"),
+    "duel.own_pile": ("your {pile}", "dein {pile}"),
+    "duel.opp_pile": ("{name}'s {pile}", "{pile} von {name}"),
+    "duel.team_pile": ("team {team}: {pile}", "Team {team}: {pile}"),
+    "duel.red": ("red", "Rot"),
+    "duel.black": ("black", "Schwarz"),
+    "duel.owed": ("Play {n} more on your own piles", "Noch {n} auf deine eigenen Stapel"),
+    "duel.owed_other": ("{n} more to play", "noch {n} zu spielen"),
+    "duel.owed_done": ("You have played enough: end your turn or play on",
+                       "Du hast genug gespielt: beende den Zug oder spiel weiter"),
+    "duel.pushed": ("push used", "Schub verbraucht"),
+    "duel.push_ready": ("push available", "Schub möglich"),
+    "duel.step_back_used": ("step back used", "Rückschritt verbraucht"),
+    "duel.draw": ("Draw", "Nachziehen"),
+    "duel.play_on": ("Play {card} on {pile}", "{card} auf {pile} legen"),
+    "duel.push_on": ("Push {card} onto {pile}", "{card} auf {pile} schieben"),
+    "log.duel.play": ("{name} plays {card} on {pile}", "{name} legt {card} auf {pile}"),
+    "log.duel.push": ("{name} pushes {card} onto {pile}", "{name} schiebt {card} auf {pile}"),
+    "log.duel.end": ("{name} ends the turn and draws {n}", "{name} beendet den Zug und zieht {n}"),
+    "log.duel.draw": ("{name} draws {n}", "{name} zieht {n}"),
+    "log.duel.turn": ("{name}'s turn: {n} to play", "{name} ist dran: {n} zu spielen"),
+    "duel.reason.stuck": ("{loser} could not play the cards owed.",
+                          "{loser} konnte die geschuldeten Karten nicht spielen."),
+    "duel.reason.out-of-cards": ("{winner} played every card.",
+                                 "{winner} hat alle Karten ausgespielt."),
+    "duel.reason.fewer-cards": ("Nobody could move: {winner} had fewer cards left.",
+                                "Niemand konnte mehr: {winner} hatte weniger Karten übrig."),
+    "duel.reason.draw": ("Nobody could move, with equal cards left.",
+                         "Niemand konnte mehr, bei gleich vielen übrigen Karten."),
+    "duel.team_of": ("Team {team}", "Team {team}"),
+    # --- paternoster ---
+    "pat.pile": ("{dir} {n}", "{dir} {n}"),
+    "pat.up": ("Up", "Auf"),
+    "pat.down": ("Down", "Ab"),
+    "pat.owed": ("Play {n} more", "Noch {n} spielen"),
+    "pat.owed_other": ("{n} more to play", "noch {n} zu spielen"),
+    "pat.owed_done": ("Enough played: end your turn or play on",
+                      "Genug gespielt: Zug beenden oder weiterspielen"),
+    "pat.token_end": ("End with a token", "Mit Notfallmarke beenden"),
+    "pat.tokens": ("Emergency tokens: {n}", "Notfallmarken: {n}"),
+    "pat.passengers": ("Passengers", "Fahrgäste"),
+    "pat.delivered": ("delivered", "abgeliefert"),
+    "pat.give_to": ("Give {card} to {name}", "{card} an {name} geben"),
+    "pat.three_next": ("Three: the next player must play at least three",
+                       "Drei: der nächste Spieler muss mindestens drei spielen"),
+    "pat.burning": ("burning", "brennt"),
+    "pat.stepback_used": ("step back used", "Rückschritt verbraucht"),
+    "pat.team": ("Your team", "Euer Team"),
+    "log.pat.play": ("{name} plays {card} on {pile}", "{name} legt {card} auf {pile}"),
+    "log.pat.play_back": ("{name} steps back with {card} on {pile}",
+                          "{name} macht mit {card} einen Rückschritt auf {pile}"),
+    "log.pat.give": ("{name} passes a card on to {to}", "{name} gibt eine Karte an {to} weiter"),
+    "log.pat.end": ("{name} ends the turn and draws {n}", "{name} beendet den Zug und zieht {n}"),
+    "log.pat.turn": ("{name}'s turn: {n} to play", "{name} ist dran: {n} zu spielen"),
+    "log.pat.token": ("{name} uses an emergency token ({left} left)",
+                      "{name} setzt eine Notfallmarke ein (noch {left})"),
+    "log.pat.passenger": ("Passenger {card} delivered", "Fahrgast {card} abgeliefert"),
+    "log.pat.stop": ("Stop: {name}'s turn ends", "Halt: der Zug von {name} endet"),
+    "log.pat.timeout": ("Time is up for {name}", "Die Zeit von {name} ist abgelaufen"),
+    "pat.result.perfect": ("Perfect! Every card is down.", "Perfekt! Alle Karten liegen."),
+    "pat.result.left": ("{n} cards were not played.", "{n} Karten wurden nicht gespielt."),
+    "pat.lost.stuck": ("The player to act could not play the cards required.",
+                       "Wer dran war, konnte die nötigen Karten nicht spielen."),
+    "pat.lost.passenger": ("Lost: a passenger was not delivered in time.",
+                           "Verloren: ein Fahrgast wurde nicht rechtzeitig abgeliefert."),
+    "pat.lost.fire": ("Lost: a burning card was not covered.",
+                      "Verloren: eine brennende Karte wurde nicht abgedeckt."),
+    "pat.lost.command": ("Lost: a command was not obeyed.",
+                         "Verloren: ein Befehl wurde nicht befolgt."),
+    # --- duel 52 ---
+    "d52.lane": ("Lane {n}", "Bahn {n}"),
+    "d52.actions": ("Actions left: {n}", "Aktionen übrig: {n}"),
+    "d52.won_by": ("won by {name}", "gewonnen von {name}"),
+    "d52.base": ("Base", "Basis"),
+    "d52.face_down": ("face down", "verdeckt"),
+    "d52.face_down_card": ("face-down card", "verdeckte Karte"),
+    "d52.known": ("face down, known to you", "verdeckt, dir bekannt"),
+    "d52.damage": ("damage {n}", "Schaden {n}"),
+    "d52.frozen": ("frozen", "eingefroren"),
+    "d52.paired": ("paired", "gepaart"),
+    "d52.aside": ("Set aside: {n}", "Beiseite: {n}"),
+    "d52.discard": ("Discard pile: {n}", "Ablagestapel: {n}"),
+    "d52.flip": ("Flip", "Aufdecken"),
+    "d52.attack": ("Attack {targets}", "Angriff auf {targets}"),
+    "d52.pair_attack": ("Attack as a pair: {targets}", "Als Paar angreifen: {targets}"),
+    "d52.pair_with": ("Pair with {card}", "Mit {card} paaren"),
+    "d52.play_lane": ("Play face down into lane {n}", "Verdeckt in Bahn {n} legen"),
+    "d52.choice.discard": ("View: choose a card from your hand to discard face down.",
+                           "Sicht: wähle eine Karte aus deiner Hand, die verdeckt abgelegt wird."),
+    "d52.choice.look": ("Foresight: choose a face-down card to look at.",
+                        "Vorsicht: wähle eine verdeckte Karte, die du ansehen willst."),
+    "d52.choice.move": ("Move: choose a card to move into the Queen's lane.",
+                        "Versetzen: wähle eine Karte, die in die Bahn der Dame wechselt."),
+    "d52.choice.next": ("Choose which power acts next.", "Wähle, welche Kraft als Nächste wirkt."),
+    "d52.choice.wait": ("{name} is making a choice for a power.",
+                        "{name} trifft eine Wahl für eine Kraft."),
+    "d52.none.look": ("Look at nothing", "Nichts ansehen"),
+    "d52.none.move": ("Move nothing", "Nichts versetzen"),
+    "d52.you_side": ("your side", "deine Seite"),
+    "d52.opp_side": ("{name}'s side", "Seite von {name}"),
+    "d52.card_at": ("{card}, lane {lane}", "{card}, Bahn {lane}"),
+    "log.d52.play": ("{name} plays a card face down into lane {lane}",
+                     "{name} legt eine Karte verdeckt in Bahn {lane}"),
+    "log.d52.flip": ("{name} flips {card} in lane {lane}",
+                     "{name} deckt {card} in Bahn {lane} auf"),
+    "log.d52.attack": ("{name} attacks", "{name} greift an"),
+    "log.d52.killed": ("{card} in lane {lane} dies", "{card} in Bahn {lane} stirbt"),
+    "log.d52.pair": ("{name} pairs two cards", "{name} bildet ein Paar"),
+    "log.d52.freeze": ("{name} freezes lane {lane}", "{name} friert Bahn {lane} ein"),
+    "log.d52.heal": ("{name} heals", "{name} heilt"),
+    "log.d52.view": ("{name} draws a card to view", "{name} zieht eine Karte (Sicht)"),
+    "log.d52.discard": ("{name} discards a card face down", "{name} legt eine Karte verdeckt ab"),
+    "log.d52.look": ("{name} looks at a face-down card in lane {lane}",
+                     "{name} sieht eine verdeckte Karte in Bahn {lane} an"),
+    "log.d52.move": ("{name} moves a card to lane {lane}",
+                     "{name} versetzt eine Karte in Bahn {lane}"),
+    "log.d52.empower": ("{name} empowers", "{name} stärkt"),
+    "log.d52.action": ("{name} gains an action", "{name} erhält eine Aktion"),
+    "log.d52.trap": ("Trap! {card} springs in lane {lane}",
+                     "Falle! {card} schnappt in Bahn {lane} zu"),
+    "log.d52.lane-won": ("{name} wins lane {lane}", "{name} gewinnt Bahn {lane}"),
+    "log.d52.turn": ("{name}'s turn: {n} actions", "{name} ist dran: {n} Aktionen"),
+    "log.d52.pass": ("{name} passes", "{name} passt"),
+    "d52.result.lanes": ("Lanes won: {a} to {b}.", "Gewonnene Bahnen: {a} zu {b}."),
+    "d52.reason.two-lanes": ("{winner} won two lanes.", "{winner} hat zwei Bahnen gewonnen."),
+    "d52.reason.both-passed": ("Both players passed: the lanes won decide.",
+                               "Beide haben gepasst: die gewonnenen Bahnen entscheiden."),
+    # --- matebeta ---
+    "mb.keep": ("Keep all ten", "Alle zehn behalten"),
+    "mb.foreplace_prompt": ("Foreplace a card, or keep all ten.",
+                            "Lege eine Karte vor, oder behalte alle zehn."),
+    "mb.lead_prompt": ("Lead a card.", "Spiele eine Karte aus."),
+    "mb.answer_prompt": ("Answer the lead: the highlighted cards may.",
+                         "Bediene: die hervorgehobenen Karten dürfen."),
+    "mb.move_no": ("Move {n}", "Zug {n}"),
+    "mb.foreplaced": ("Foreplaced", "Vorgelegt"),
+    "mb.kept": ("kept all ten", "alle zehn behalten"),
+    "mb.dealer": ("dealer", "Geber"),
+    "mb.leader": ("leads", "spielt aus"),
+    "mb.moves": ("Moves", "Züge"),
+    "mb.value": ("value {v}", "Wert {v}"),
+    "log.mb.foreplace": ("{name} foreplaces {card}", "{name} legt {card} vor"),
+    "log.mb.keep": ("{name} keeps all ten", "{name} behält alle zehn"),
+    "log.mb.lead": ("Move {n}: {name} leads {card}", "Zug {n}: {name} spielt {card} aus"),
+    "log.mb.answer": ("{name} answers {card}", "{name} bedient mit {card}"),
+    "log.mb.mate": ("Mate! {name}'s {card} cannot be answered",
+                    "Matt! {card} von {name} kann nicht bedient werden"),
+    "mb.result.mate": ("{name} mated with {card} on move {move}.",
+                       "{name} hat mit {card} in Zug {move} mattgesetzt."),
+    "mb.result.overmate": ("Overmate! {name}'s {card} on move 10 could not be answered.",
+                           "Übermatt! {card} von {name} in Zug 10 konnte nicht bedient werden."),
+    "mb.result.draw": ("The last move was answered: a draw, no points.",
+                       "Der letzte Zug wurde bedient: unentschieden, keine Punkte."),
+    "mb.result.score": ("Score: value {value} × {factor} = {points}",
+                        "Wertung: Wert {value} × {factor} = {points}"),
+    "mb.factor.move": ("move {move}", "Zug {move}"),
+    "mb.factor.bonus": ("(move {move} + 1 for foreplacing)", "(Zug {move} + 1 fürs Vorlegen)"),
+    "mb.factor.overmate": ("22 (overmate)", "22 (Übermatt)"),
+    "mb.factor.ten": ("10 (move 10)", "10 (Zug 10)"),
+    "mb.total": ("Match total: {score}", "Summe der Partie: {score}"),
+    # --- rules pages ---
+    "rules.title": ("Rules of {game}", "Spielregeln: {game}"),
+    "rules.contents": ("Contents", "Inhalt"),
+    "rules.play": ("Play {game}", "{game} spielen"),
+    "rules.figure_title": ("Our simulation: {games} games, 95% interval {low}–{high}",
+                           "Unsere Simulation: {games} Spiele, 95-%-Intervall {low}–{high}"),
+    "rules.level": ("Level", "Stufe"),
+    "rules.level_desc": ("What it is", "Was es ist"),
+    "rules.level_perfect": ("All cards down", "Alle Karten gelegt"),
+    "rules.level_left": ("Cards left (mean)", "Übrige Karten (Mittel)"),
+    "rules.level_play": ("Play", "Spielen"),
+    "rules.floor": ("Floor", "Etage"),
+    "rules.floor_goal": ("Goal: at most cards left", "Ziel: höchstens übrige Karten"),
+    "rules.floor_clear": ("Cleared", "Geschafft"),
+    "rules.floors_soon": ("The Tower campaign is coming soon; its floors and our figures will "
+                          "appear here.",
+                          "Die Turm-Kampagne kommt bald; ihre Etagen und unsere Zahlen "
+                          "erscheinen dann hier."),
+    "rules.figures_note": ("Our figures: {command} on {date}.",
+                           "Unsere Zahlen: {command} am {date}."),
+    "rules.not_found": ("There are no rules for '{game}'.", "Für '{game}' gibt es keine Regeln."),
+    "error.no_table": ("There is no such table.", "Diesen Tisch gibt es nicht."),
+    "error.not_found": ("Page not found.", "Seite nicht gefunden."),
+}
+
+
+# Variants and computer players: the game modules describe them in English; these are
+# the page's words in both languages (the new-table page falls back to the module's).
+_M.update({
+    "variant.duel.friendly": ("Friendly race: no pushing at all",
+                              "Freundliches Rennen: gar keine Schübe"),
+    "variant.duel.long": ("Long race: 7 cards in hand", "Langes Rennen: 7 Karten auf der Hand"),
+    "variant.duel.hard-push": ("Hard push: a pushed card may go any distance",
+                               "Harter Schub: ein geschobene Karte darf beliebig weit springen"),
+    "variant.duel.blitz": ("Blitz duel: both play at the same time, no turns",
+                           "Blitzduell: beide spielen gleichzeitig, ohne Züge"),
+    "variant.duel.team": ("Team duel: four players, two decks, partners share piles",
+                          "Teamduell: vier Spieler, zwei Decks, Partner teilen sich die Stapel"),
+    "variant.duel.handicap-hand": ("Handicap: that seat plays with 5 cards in hand",
+                                   "Vorgabe: dieser Platz spielt mit 5 Handkarten"),
+    "variant.duel.handicap-no-push": ("Handicap: that seat may not push",
+                                      "Vorgabe: dieser Platz darf nicht schieben"),
+    "variant.duel.two-card-first-turn": (
+        "Two cards first: the starter must play two cards on the first turn too",
+        "Zwei Karten zuerst: auch im ersten Zug muss der Startspieler zwei Karten spielen"),
+    "variant.paternoster.short-trip": (
+        "Short trip: one deck, 5 cards each (6 for one or two players)",
+        "Kurze Fahrt: ein Deck, je 5 Karten (6 bei ein oder zwei Spielern)"),
+    "variant.paternoster.first-ride": (
+        "First ride: one deck, one up and one down pile, 3 cards, one card a turn, the same "
+        "suit always fits",
+        "Erste Fahrt: ein Deck, ein Auf- und ein Abwärtsstapel, 3 Karten, eine Karte pro Zug, "
+        "gleiche Farbe passt immer"),
+    "variant.paternoster.bigger-hand": ("Bigger hand: one card more in every hand",
+                                        "Größere Hand: eine Karte mehr auf jeder Hand"),
+    "variant.paternoster.tokens": (
+        "Emergency tokens (1-4): a long step back or ending after one card",
+        "Notfallmarken (1-4): ein langer Rückschritt oder Zugende nach einer Karte"),
+    "variant.paternoster.passing-on": (
+        "Passing on: once a turn give a card instead of a required one",
+        "Weitergeben: einmal pro Zug eine Karte weitergeben statt einer Pflichtkarte"),
+    "variant.paternoster.smaller-hand": ("Smaller hand: one card fewer in every hand",
+                                         "Kleinere Hand: eine Karte weniger auf jeder Hand"),
+    "variant.paternoster.steep": ("Steep: three cards a turn while the draw pile lasts",
+                                  "Steil: drei Karten pro Zug, solange der Stapel reicht"),
+    "variant.paternoster.two-cars": (
+        "Two cars: two players, one deck, one up and one down pile, 8 cards",
+        "Zwei Kabinen: zwei Spieler, ein Deck, ein Auf- und ein Abwärtsstapel, 8 Karten"),
+    "variant.paternoster.silent-lift": ("Silent lift: no signals at all",
+                                        "Stiller Aufzug: gar keine Signale"),
+    "variant.paternoster.lift-operator": (
+        "Lift operator: only the player to act may signal",
+        "Liftboy: nur wer am Zug ist, darf signalisieren"),
+    "variant.paternoster.hourglass": ("Hourglass: 30 seconds a turn (the server's clock)",
+                                      "Sanduhr: 30 Sekunden pro Zug (die Uhr des Servers)"),
+    "variant.paternoster.passengers": (
+        "Passengers (3-5): deliver their twins to the piles in order",
+        "Fahrgäste (3-5): ihre Zwillinge der Reihe nach auf die Stapel bringen"),
+    "variant.paternoster.fire": ("Fire: 3♥ 6♥ 9♥ Q♥ burn; the next player must cover them",
+                                 "Feuer: 3♥ 6♥ 9♥ D♥ brennen; der Nächste muss sie abdecken"),
+    "variant.paternoster.commands": ("Commands: the face cards carry commands",
+                                     "Befehle: die Bildkarten erteilen Befehle"),
+    "variant.paternoster.commands-light": (
+        "Commands light: only Jacks and Queens carry commands",
+        "Leichte Befehle: nur Buben und Damen erteilen Befehle"),
+    "variant.paternoster.tower": (
+        "Tower: 6-8 players, three decks, three up and three down piles, 4 cards",
+        "Turm: 6-8 Spieler, drei Decks, drei Auf- und drei Abwärtsstapel, 4 Karten"),
+    "variant.paternoster.tower-hand": ("Tower with 5 cards in hand: much easier",
+                                       "Turm mit 5 Handkarten: deutlich leichter"),
+    "bot.duel.simple": ("the simple strategy, pushing every turn",
+                        "die einfache Strategie, schiebt jeden Zug"),
+    "bot.duel.never-push": ("the simple strategy without pushing",
+                            "die einfache Strategie ohne Schübe"),
+    "bot.paternoster.simple": ("small steps, twins first, step backs, signals its step backs",
+                               "kleine Schritte, Zwillinge zuerst, Rückschritte, signalisiert "
+                               "sie"),
+    "bot.paternoster.random": ("a random legal move, never signals",
+                               "ein zufälliger erlaubter Zug, signalisiert nie"),
+    "bot.duel52.heuristic": ("flips for value, attacks to kill, protects lanes",
+                             "deckt nach Wert auf, greift gezielt an, schützt Bahnen"),
+    "bot.matebeta.easy": ("a plain heuristic: mate when it can, else lead a card that cannot "
+                          "be beaten",
+                          "eine einfache Faustregel: setzt matt, wenn es geht, sonst eine "
+                          "unschlagbare Karte"),
+    "bot.matebeta.medium": ("exact values blurred by seeded noise",
+                            "exakte Werte, leicht verrauscht"),
+    "bot.matebeta.perfect": ("the exact solver: perfect play", "der exakte Löser: perfektes Spiel"),
+    "bot.random": ("a random legal move", "ein zufälliger erlaubter Zug"),
+})
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "en": {k: v[0] for k, v in _M.items()},
+    "de": {k: v[1] for k, v in _M.items()},
+}
+
+for _gid, (_en, _de) in GAME_NAMES.items():
+    MESSAGES["en"][f"game.{_gid}"] = _en
+    MESSAGES["de"][f"game.{_gid}"] = _de
+
+RANKS = {
+    "en": {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"},
+    "de": {"A": "Ass", "J": "Bube", "Q": "Dame", "K": "König"},
+}
+SUITS = {
+    "en": {"D": "Diamonds", "H": "Hearts", "S": "Spades", "C": "Clubs"},
+    "de": {"D": "Karo", "H": "Herz", "S": "Pik", "C": "Kreuz"},
+}
+
+
+def card_name(text: str, lang: str) -> str:
+    """A card's full name in the language: ``10H`` is "10 of Hearts" / "Herz 10"."""
+    rank, suit = text[:-1], text[-1]
+    rank_name = RANKS[lang].get(rank, rank)
+    suit_name = SUITS[lang][suit]
+    return f"{rank_name} of {suit_name}" if lang == "en" else f"{suit_name} {rank_name}"
+
+
+def translate(lang: str, key: str, **values: object) -> str:
+    """The message ``key`` in ``lang`` (English if missing), ``{name}`` filled in."""
+    text = MESSAGES.get(lang, MESSAGES[DEFAULT]).get(key) or MESSAGES[DEFAULT].get(key, key)
+    for name, value in values.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
+
+
+def from_accept_language(header: str | None) -> str | None:
+    """The first supported language of an ``Accept-Language`` header, by its q weights."""
+    if not header:
+        return None
+    choices: list[tuple[float, int, str]] = []
+    for i, part in enumerate(header.split(",")):
+        fields = part.strip().split(";")
+        tag = fields[0].strip().lower()
+        q = 1.0
+        for f in fields[1:]:
+            name, _, value = f.strip().partition("=")
+            if name == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        base = tag.split("-")[0]
+        if base in LANGUAGES and q > 0:
+            choices.append((-q, i, base))
+    return min(choices)[2] if choices else None
+
+
+def pick_language(query: str | None, cookies: Mapping[str, str],
+                  accept_language: str | None) -> str:
+    """``?lang=`` first, then the remembered choice, then the browser, then English."""
+    for candidate in (query, cookies.get(COOKIE)):
+        if candidate and candidate.lower() in LANGUAGES:
+            return candidate.lower()
+    return from_accept_language(accept_language) or DEFAULT

@@ -1,0 +1,171 @@
+"""The site's pages: home, a new table per game, the table, the rules, the language switch.
+
+Pages are plain HTML from Jinja templates; everything live (the table itself,
+creating a table) is done by the browser client in ``static/js`` over the
+HTTP API and the WebSocket. The client gets its strings in the page language
+and the facts it needs (games, variants, computer players) as one JSON blob.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+
+from cardtable.games.registry import find_game
+from cardtable.server.hooks import hooks_for, variant_names
+from cardtable.web import rules
+from cardtable.web.i18n import (
+    COOKIE,
+    GAME_NAMES,
+    LANGUAGES,
+    MESSAGES,
+    RANKS,
+    SUITS,
+    pick_language,
+    translate,
+)
+
+WEB_DIR = Path(__file__).resolve().parent
+GAMES = ("duel", "paternoster", "duel52", "matebeta")
+LANG_COOKIE_DAYS = 365
+ASSET_VERSION = "10"
+"""Bumped when static files change in a way browsers must not cache across."""
+
+router = APIRouter(include_in_schema=False)
+
+
+@cache
+def environment() -> Environment:
+    env = Environment(loader=FileSystemLoader(WEB_DIR / "templates"),
+                      autoescape=select_autoescape(["html"]), trim_blocks=True,
+                      lstrip_blocks=True)
+    env.filters["tojson_attr"] = lambda value: json.dumps(value, ensure_ascii=False)
+    return env
+
+
+def language(request: Request) -> str:
+    return pick_language(request.query_params.get("lang"), request.cookies,
+                         request.headers.get("accept-language"))
+
+
+def render(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """A page in the request's language; ``?lang=`` is remembered in a cookie."""
+    lang = language(request)
+
+    def t(key: str, **values: Any) -> str:
+        return translate(lang, key, **values)
+
+    path = request.url.path
+    query = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
+    here = path + ("?" + "&".join(f"{k}={quote(v)}" for k, v in query) if query else "")
+    client = {"lang": lang, "messages": MESSAGES[lang], "ranks": RANKS[lang],
+              "suits": SUITS[lang], **context.pop("client", {})}
+    html = environment().get_template(template).render(
+        lang=lang, t=t, here=here, languages=LANGUAGES, games=GAMES, v=ASSET_VERSION,
+        client_json=Markup(json.dumps(client, ensure_ascii=False).replace("</", "<\\/")),
+        **context)
+    response = HTMLResponse(html, status_code=status)
+    if request.query_params.get("lang") in LANGUAGES:
+        response.set_cookie(COOKIE, lang, max_age=LANG_COOKIE_DAYS * 86400, samesite="lax")
+    return response
+
+
+def game_facts(game_id: str) -> dict[str, Any]:
+    """What the new-table page offers for a game: variants, levels, computer players."""
+    game = find_game(game_id)
+    hooks = hooks_for(game_id)
+    bots = _bot_names(game_id) or dict.fromkeys(hooks.bot_names(game_id), "")
+    facts: dict[str, Any] = {
+        "id": game_id, "names": GAME_NAMES[game_id], "variants": variant_names(game_id),
+        "bots": bots, "default_bot": _strongest(game_id, list(bots)),
+        "seats": game.seats(game.parse_options({})),
+        "match_wins": hooks.default_match_wins,
+    }
+    if game_id == "paternoster":
+        from cardtable.games.paternoster.levels import LEVELS
+
+        facts["levels"] = [{"name": lv.name, "options": lv.options, "en": lv.en, "de": lv.de,
+                            "perfect": lv.perfect} for lv in LEVELS]
+    return facts
+
+
+def _bot_names(game_id: str) -> dict[str, str]:
+    try:
+        module = importlib.import_module(f"cardtable.games.{game_id}.bots")
+    except ModuleNotFoundError:
+        return {}
+    return dict(getattr(module, "BOT_NAMES", {}))
+
+
+STRONGEST = {"duel": "simple", "paternoster": "simple", "duel52": "heuristic",
+             "matebeta": "medium"}
+"""The quick game's computer player: the strongest that still answers at once (MateBeta's
+exact solver, ``perfect``, is offered too but thinks longer on the first moves)."""
+
+
+def _strongest(game_id: str, names: list[str]) -> str:
+    wanted = STRONGEST.get(game_id)
+    if wanted in names:
+        return wanted
+    return names[0] if names else "random"
+
+
+@router.get("/", response_class=HTMLResponse)
+async def home(request: Request) -> Response:
+    facts = {gid: {"default_bot": _strongest(gid, list(_bot_names(gid))),
+                   "seats": game_facts(gid)["seats"]} for gid in GAMES}
+    return render(request, "home.html", page="home", client={"page": "home", "games": facts})
+
+
+@router.get("/play/{game_id}", response_class=HTMLResponse)
+async def new_table(request: Request, game_id: str) -> Response:
+    if game_id not in GAMES:
+        return not_found(request)
+    facts = game_facts(game_id)
+    level = request.query_params.get("level")
+    return render(request, "new.html", page="new", game=game_id, facts=facts,
+                  client={"page": "new", "game": facts, "level": level})
+
+
+@router.get("/rules/{game_id}", response_class=HTMLResponse)
+async def rules_page(request: Request, game_id: str) -> Response:
+    if game_id not in GAMES:
+        return not_found(request)
+    lang = language(request)
+    title, body, toc = rules.render(game_id, lang)
+    meta = rules.figures()
+    return render(request, "rules.html", page="rules", game=game_id, title=title,
+                  body=Markup(body), toc=toc, figures_meta=meta)
+
+
+@router.get("/lang/{code}")
+async def switch_language(request: Request, code: str, next: str = "/") -> Response:
+    """Switch the language and go back; only local paths are followed."""
+    target = next if next.startswith("/") and not next.startswith("//") else "/"
+    response = RedirectResponse(target, status_code=303)
+    if code in LANGUAGES:
+        response.set_cookie(COOKIE, code, max_age=LANG_COOKIE_DAYS * 86400, samesite="lax")
+    return response
+
+
+def not_found(request: Request) -> HTMLResponse:
+    return render(request, "message.html", status=404, page="error",
+                  message=translate(language(request), "error.not_found"))
+
+
+def table_page(request: Request, table: Any) -> HTMLResponse:
+    """The table: the client renders it from the WebSocket's ``state`` messages."""
+    game_id = table.game_id
+    client = {"page": "table", "table": table.id, "game": game_id,
+              "facts": game_facts(game_id) if game_id in GAMES else {"id": game_id}}
+    return render(request, "table.html", page="table", game=game_id, table=table.id,
+                  client=client)

@@ -1,0 +1,70 @@
+// Pieces the four game modules share.
+
+/** A pile: its top card (or an empty place), how many cards, a name; `dst` makes it a target. */
+export function pileEl(ctx, { cards, name, dst, label, small = false, extraClass = "" }) {
+  const { el, cardEl, emptyEl, cardName, t } = ctx;
+  const top = cards.length ? cards[cards.length - 1] : null;
+  const full = `${label}: ${top ? cardName(top) : t("table.empty")}` + (cards.length > 1 ? `, ${plural(ctx, cards.length)}` : "");
+  const box = el("div", { class: `pile ${extraClass}`.trim(), "aria-label": full });
+  if (dst) box.dataset.dst = dst;
+  const stack = el("div", { class: "stack" + (cards.length > 2 ? " deep" : "") });
+  stack.append(top ? cardEl(top, { small, label: full }) : emptyEl(full, { small }));
+  box.append(el("div", { class: "pile-name", text: name, "aria-hidden": "true" }), stack);
+  box.append(el("div", { class: "pile-count", text: cards.length ? plural(ctx, cards.length) : t("table.empty"), "aria-hidden": "true" }));
+  return box;
+}
+
+/** A face-down draw pile with its count. */
+export function drawPileEl(ctx, count, label) {
+  const { el, cardEl, emptyEl, t } = ctx;
+  const text = label || t("table.draw_pile_n", { n: count });
+  const box = el("div", { class: "drawpile", "aria-label": text, role: "img" });
+  box.append(count ? cardEl(null, { label: text }) : emptyEl(text), el("span", { text: String(count), "aria-hidden": "true" }));
+  return box;
+}
+
+/** A row of face-down cards for an opponent's hand (count only). */
+export function hiddenHand(ctx, count, name) {
+  const { el, cardEl, t } = ctx;
+  const box = el("div", { class: "opp-hand", role: "img", "aria-label": `${t("table.hand_of", { name })}: ${count === 1 ? t("table.card1") : t("table.cards", { n: count })}` });
+  for (let i = 0; i < Math.min(count, 12); i++) box.append(cardEl(null));
+  return box;
+}
+
+/** The title of a result with one winner (a seat, a team) or none. */
+export function winnerTitle(ctx, winnerIsMe, winnerName) {
+  const { t } = ctx;
+  if (winnerName === null) return t("table.draw");
+  if (ctx.seat === null) return t("table.winner_is", { name: winnerName });
+  return winnerIsMe ? t("table.you_won") : t("table.you_lost");
+}
+
+/** Signal buttons for one pile (the texts the server allows for this seat). */
+export function signalButtons(ctx, pile, pileLabel, enabled = true) {
+  const { el, t } = ctx;
+  const allowed = ctx.signals.filter((s) => s.endsWith(" " + pile));
+  if (!allowed.length || ctx.seat === null) return null;
+  const row = el("div", { class: "signal-row", role: "group", "aria-label": t("table.signal_on", { pile: pileLabel }) });
+  for (const text of allowed) {
+    const kind = text.split(" ")[0];
+    const b = el("button", { class: "sig", type: "button", title: t("signal." + kind), "aria-label": `${t("signal." + kind)} (${pileLabel})`, text: t("signal.short." + kind), "data-signal": text });
+    if (!enabled) b.disabled = true;
+    b.addEventListener("click", (e) => { e.stopPropagation(); ctx.signal(text); });
+    row.append(b);
+  }
+  return row;
+}
+
+/** The signals others have set on a pile, as badges. */
+export function signalBadges(ctx, pile, seats) {
+  const { el, t } = ctx;
+  const shown = [];
+  for (const seat of seats) {
+    const kind = ctx.signalsNow.get(`${seat}|${pile}`);
+    if (!kind) continue;
+    shown.push(el("span", { class: "badge", title: `${ctx.name(seat)}: ${t("signal." + kind)}`, "aria-label": `${ctx.name(seat)}: ${t("signal." + kind)}`, text: `${t("signal.short." + kind)} ${ctx.name(seat)}` }));
+  }
+  return shown.length ? el("div", { class: "sig-shown" }, ...shown) : null;
+}
+
+export function plural(ctx, n) { return n === 1 ? ctx.t("table.card1") : ctx.t("table.cards", { n }); }

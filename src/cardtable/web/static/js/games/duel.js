@@ -1,0 +1,174 @@
+// Paternoster Duel: own up and down piles, pushes onto the other's, Blitz and Team duel.
+import { drawPileEl, hiddenHand, pileEl, plural, signalBadges, signalButtons, winnerTitle } from "./common.js";
+
+const PILES = ["up", "down"];
+
+function teams(ctx) { return ctx.obs.options.team ? 4 : 2; }
+function myTeam(ctx) { return ctx.view % 2; }
+function teamName(ctx, team) { return ctx.t(team === 0 ? "duel.red" : "duel.black"); }
+export function teamOf(seat) { return seat % 2; }
+
+function pileLabel(ctx, team, pile) {
+  const { t } = ctx;
+  const p = t("duel." + pile);
+  if (teams(ctx) === 4) return t("duel.team_pile", { team: teamName(ctx, team), pile: p });
+  if (ctx.isMe(team)) return t("duel.own_pile", { pile: p });
+  return t("duel.opp_pile", { name: ctx.name(team), pile: p });
+}
+export function pileName(pile, ctx) { return pileLabel(ctx, myTeam(ctx), pile); }
+
+export function parseMove(text, ctx) {
+  const w = text.split(" ");
+  if (w[0] === "end") return { src: null, dst: null, primary: true };
+  if (w[0] === "draw") return { src: null, dst: null };
+  const team = w[0] === "play" ? myTeam(ctx) : 1 - myTeam(ctx);
+  return { src: `card:${w[1]}`, dst: `pile:${team}:${w[2]}` };
+}
+
+export function moveLabel(m, ctx) {
+  const { t, cardShort } = ctx;
+  const w = m.text.split(" ");
+  if (w[0] === "end") return t("table.end_turn");
+  if (w[0] === "draw") return t("duel.draw");
+  const team = w[0] === "play" ? myTeam(ctx) : 1 - myTeam(ctx);
+  return t(w[0] === "play" ? "duel.play_on" : "duel.push_on", { card: cardShort(w[1]), pile: pileLabel(ctx, team, w[2]) });
+}
+
+function seatTag(ctx, seat) {
+  const { el, obs } = ctx;
+  const toAct = obs.to_act.includes(seat) && ctx.msg.status === "playing";
+  const tag = el("div", { class: "player-tag" + (toAct ? " to-act" : "") });
+  tag.append(el("span", { text: ctx.name(seat) + (ctx.isMe(seat) ? ` (${ctx.t("table.you")})` : "") }), el("span", { class: "badge", text: plural(ctx, obs.hand_counts[seat]) }));
+  return tag;
+}
+
+function pilesRow(ctx, team) {
+  const { el, obs, t } = ctx;
+  const row = el("div", { class: "duel-row" });
+  const mine = team === myTeam(ctx);
+  const partners = teams(ctx) === 4 ? [team, team + 2] : [team];
+  PILES.forEach((pile, i) => {
+    const label = pileLabel(ctx, team, pile);
+    const box = pileEl(ctx, { cards: obs.piles[team][i], name: t(`duel.${pile}_short`), dst: `pile:${team}:${pile}`, label });
+    if (teams(ctx) === 4 && mine) {
+      const badges = signalBadges(ctx, pile, partners.filter((s) => s !== ctx.seat));
+      if (badges) box.append(badges);
+      const buttons = signalButtons(ctx, pile, label);
+      if (buttons) box.append(buttons);
+    }
+    row.append(box);
+  });
+  row.append(drawPileEl(ctx, obs.draw_counts[team], `${t("table.draw_pile")}: ${obs.draw_counts[team]}`));
+  return row;
+}
+
+export function render(ctx, board) {
+  const { el, obs, t, cardEl, sortLadder } = ctx;
+  const me = ctx.view;
+  const team = myTeam(ctx);
+  const wrap = el("div", { class: "duel-board" });
+  // the other side
+  const opp = el("div", { class: "duel-side opp" });
+  const oppSeats = teams(ctx) === 4 ? [1 - team, 3 - team] : [1 - me];
+  const tags = el("div", { class: "duel-row" });
+  for (const s of oppSeats) tags.append(el("div", { class: "zone" }, seatTag(ctx, s), hiddenHand(ctx, obs.hand_counts[s], ctx.name(s))));
+  opp.append(tags, pilesRow(ctx, 1 - team));
+  // my side
+  const own = el("div", { class: "duel-side own" });
+  own.append(pilesRow(ctx, team));
+  if (teams(ctx) === 4) {
+    const partner = (me + 2) % 4;
+    own.append(el("div", { class: "duel-row" }, el("div", { class: "zone" }, seatTag(ctx, partner), hiddenHand(ctx, obs.hand_counts[partner], ctx.name(partner)))));
+  }
+  const status = el("div", { class: "counts" });
+  if (ctx.seat !== null && !obs.options.friendly) {
+    status.append(el("span", { class: "badge" + (obs.pushed[me] ? "" : " gold"), text: obs.pushed[me] ? t("duel.pushed") : t("duel.push_ready") }));
+  }
+  if (ctx.seat !== null && obs.step_back_used[me]) status.append(el("span", { class: "badge", text: t("duel.step_back_used") }));
+  const hand = el("div", { class: "hand", role: "group", "aria-label": t("table.hand") });
+  if (ctx.seat !== null) {
+    for (const card of sortLadder(obs.hand)) {
+      const c = cardEl(card);
+      c.dataset.src = `card:${card}`;
+      hand.append(c);
+    }
+  } else {
+    hand.append(hiddenHand(ctx, obs.hand_counts[me], ctx.name(me)));
+  }
+  own.append(status, el("div", { class: "zone" }, seatTag(ctx, me), hand));
+  wrap.append(opp, el("div", { class: "duel-mid" }), own);
+  board.append(wrap);
+}
+
+export function status(ctx) {
+  const { t, obs } = ctx;
+  if (obs.options.blitz) {
+    return { text: t("table.blitz_clock"), sub: "", mine: ctx.legal.length > 0 };
+  }
+  const turn = obs.turn_seat;
+  if (ctx.isMe(turn)) {
+    const owed = obs.required - obs.played;
+    return { text: t("table.your_turn"), sub: owed > 0 ? t("duel.owed", { n: owed }) : t("duel.owed_done"), mine: true };
+  }
+  const info = ctx.msg.seats[turn];
+  const text = info && info.kind === "computer" ? t("table.thinking", { name: ctx.name(turn) }) : t("table.turn_of", { name: ctx.name(turn) });
+  const owed = Math.max(0, obs.required - obs.played);
+  return { text, sub: owed ? t("duel.owed_other", { n: owed }) : "", mine: false };
+}
+
+function sideName(ctx, team) {
+  return teams(ctx) === 4 ? ctx.t("duel.team_of", { team: teamName(ctx, team) }) : ctx.name(team);
+}
+
+export function result(ctx) {
+  const { t, obs } = ctx;
+  const out = ctx.msg.outcome;
+  const winner = out.winner;
+  const mine = winner !== null && winner === myTeam(ctx);
+  const title = winnerTitle(ctx, mine, winner === null ? null : sideName(ctx, winner));
+  const lines = [];
+  const reason = `duel.reason.${out.reason}`;
+  lines.push(t(reason, { winner: winner === null ? "" : sideName(ctx, winner), loser: winner === null ? "" : sideName(ctx, 1 - winner) }));
+  const left = [0, 1].map((team) => {
+    let n = obs.draw_counts[team];
+    for (let s = team; s < obs.hand_counts.length; s += 2) n += obs.hand_counts[s];
+    return `${sideName(ctx, team)} ${n}`;
+  });
+  lines.push(t("table.cards_left", { list: left.join(", ") }));
+  const m = ctx.msg.match;
+  let matchLine = null;
+  if (m && m.over) {
+    const champ = m.wins[0] >= m.wins_needed ? 0 : 1;
+    matchLine = champ === myTeam(ctx) && ctx.seat !== null ? t("table.match_won") : t("table.match_lost", { name: sideName(ctx, champ) });
+  }
+  return { title, lines, matchLine };
+}
+
+export function matchScore(m, ctx) {
+  return `${sideName(ctx, 0)} ${m.wins[0]} – ${m.wins[1]} ${sideName(ctx, 1)}`;
+}
+
+export function describe(ev, ctx) {
+  const { t, cardShort } = ctx;
+  const name = ctx.name(ev.seat);
+  switch (ev.kind) {
+    case "play": return t("log.duel.play", { name, card: cardShort(ev.card), pile: teams(ctx) === 4 ? pileLabel(ctx, ev.owner, ev.pile) : t(`duel.${ev.pile}`) });
+    case "push": return t("log.duel.push", { name, card: cardShort(ev.card), pile: pileLabel(ctx, ev.owner, ev.pile) });
+    case "end": return t("log.duel.end", { name, n: ev.drew });
+    case "draw": return t("log.duel.draw", { name, n: ev.count });
+    case "turn": return ctx.obs.options.blitz ? null : t("log.duel.turn", { name, n: ev.required });
+    case "game-over": {
+      const r = result(ctx);
+      return r.title;
+    }
+    default: return null;
+  }
+}
+
+export function animations(events) {
+  const list = [];
+  for (const ev of events) {
+    if (ev.kind === "play" || ev.kind === "push") list.push([`[data-dst="pile:${ev.owner}:${ev.pile}"] .stack`, ev.kind === "play" ? "anim-play" : "anim-push"]);
+  }
+  return list;
+}

@@ -1,0 +1,202 @@
+// Duel 52: three lanes, face-down cards, damage, freezes, pairs, powers that ask for choices.
+import { drawPileEl, hiddenHand, plural, winnerTitle } from "./common.js";
+
+const laneOf = (pos) => Number(pos[1]);
+const posText = (c) => `L${c.lane + 1}.${c.seat}.${c.slot}`;
+
+function findCard(ctx, pos) {
+  const [l, s, slot] = pos.slice(1).split(".").map(Number);
+  const side = ctx.obs.lanes[l - 1][s];
+  return side.find((c) => c.slot === slot) || null;
+}
+
+function cardLabel(ctx, c) {
+  const { t } = ctx;
+  const parts = [];
+  if (c.card && c.up) parts.push(ctx.cardName(c.card));
+  else if (c.card) parts.push(`${ctx.cardName(c.card)} (${t("d52.known")})`);
+  else parts.push(t("d52.face_down_card"));
+  parts.push(t("d52.lane", { n: c.lane + 1 }));
+  parts.push(ctx.isMe(c.seat) || (ctx.seat === null && c.seat === 0) ? t("d52.you_side") : t("d52.opp_side", { name: ctx.name(c.seat) }));
+  if (c.base) parts.push(t("d52.base"));
+  if (c.damage) parts.push(t("d52.damage", { n: c.damage }));
+  if (c.frozen) parts.push(t("d52.frozen"));
+  if (c.partner !== null && c.partner !== undefined) parts.push(t("d52.paired"));
+  return parts.join(", ");
+}
+
+function shortPos(ctx, pos) {
+  const c = findCard(ctx, pos);
+  const what = c && c.card ? ctx.cardShort(c.card) : ctx.t("d52.face_down");
+  return ctx.t("d52.card_at", { card: what, lane: laneOf(pos) });
+}
+
+export function parseMove(text) {
+  const w = text.split(" ");
+  switch (w[0]) {
+    case "play": return { src: `card:${w[1]}`, dst: `lane:${w[2]}` };
+    case "discard": return { src: `card:${w[1]}`, dst: null };
+    case "flip": return { src: `pos:${w[1]}`, dst: null };
+    case "attack": {
+      const [a, b] = w[1].split("+");
+      return { src: `pos:${a}`, dst: `pos:${w[2]}`, alsoSrc: b ? `pos:${b}` : undefined };
+    }
+    case "pair": return { src: `pos:${w[1]}`, dst: `pos:${w[2]}` };
+    case "look": case "move": case "next":
+      return w[1] === "none" ? { src: null, dst: null } : { src: `pos:${w[1]}`, dst: null };
+    default: return { src: null, dst: null };
+  }
+}
+
+export function moveLabel(m, ctx) {
+  const { t, cardShort } = ctx;
+  const w = m.text.split(" ");
+  switch (w[0]) {
+    case "play": return t("d52.play_lane", { n: w[2] });
+    case "discard": return `${t("log.d52.discard", { name: "" }).trim()}: ${cardShort(w[1])}`;
+    case "flip": return t("d52.flip");
+    case "attack": {
+      const targets = w.slice(2).map((p) => shortPos(ctx, p)).join(" + ");
+      return w[1].includes("+") ? t("d52.pair_attack", { targets }) : t("d52.attack", { targets });
+    }
+    case "pair": return t("d52.pair_with", { card: shortPos(ctx, w[2]) });
+    case "look": case "move":
+      return w[1] === "none" ? t(`d52.none.${w[0]}`) : shortPos(ctx, w[1]);
+    case "next": return shortPos(ctx, w[1]);
+    default: return m.text;
+  }
+}
+
+function tableCard(ctx, c) {
+  const { el, cardEl } = ctx;
+  const pos = posText(c);
+  const label = cardLabel(ctx, c);
+  const visible = !!c.card;
+  const wrap = el("div", { class: "tcard" + (c.frozen ? " frozen" : "") + (visible && !c.up ? " down-known" : ""), "data-src": `pos:${pos}`, "data-dst": `pos:${pos}`, "data-pos": pos, "aria-label": label });
+  wrap.append(cardEl(visible ? c.card : null, { label }));
+  if (c.base) wrap.append(el("span", { class: "mk base", text: "B", "aria-hidden": "true" }));
+  const marks = el("div", { class: "marks", "aria-hidden": "true" });
+  marks.append(c.damage ? el("span", { class: "mk dmg", text: `✖${c.damage}` }) : el("span"));
+  const right = el("span");
+  if (c.frozen) right.append(el("span", { class: "mk frz", text: "❄" }));
+  if (c.partner !== null && c.partner !== undefined) right.append(el("span", { class: "mk pair", text: "⚭" }));
+  marks.append(right);
+  wrap.append(marks);
+  return wrap;
+}
+
+export function render(ctx, board) {
+  const { el, obs, t, cardEl, sortLadder, msg } = ctx;
+  const me = ctx.view;
+  const opp = 1 - me;
+  const wrap = el("div", { class: "d52-board" });
+  // a power's choice
+  if (obs.choice && msg.status === "playing") {
+    const text = ctx.isMe(obs.choice.seat) ? t(`d52.choice.${obs.choice.kind}`) : t("d52.choice.wait", { name: ctx.name(obs.choice.seat) });
+    wrap.append(el("div", { class: "prompt", role: "status", text }));
+  }
+  // the opponent
+  const top = el("div", { class: "duel-row" });
+  const oppTag = el("div", { class: "player-tag" + (obs.turn_seat === opp && msg.status === "playing" ? " to-act" : "") }, el("span", { text: ctx.name(opp) }), el("span", { class: "badge", text: plural(ctx, obs.hand_counts[opp]) }));
+  top.append(el("div", { class: "zone" }, oppTag, hiddenHand(ctx, obs.hand_counts[opp], ctx.name(opp))));
+  wrap.append(top);
+  // the lanes
+  const lanes = el("div", { class: "d52-lanes" });
+  obs.lanes.forEach((sides, i) => {
+    const won = obs.won[i];
+    const lane = el("div", { class: "lane" + (won !== null ? ` won-${won === me ? 0 : 1}` : ""), "data-dst": `lane:${i + 1}`, "aria-label": t("d52.lane", { n: i + 1 }) + (won !== null ? ` (${t("d52.won_by", { name: ctx.name(won) })})` : "") });
+    const oppSide = el("div", { class: "lane-side opp", role: "group", "aria-label": `${t("d52.lane", { n: i + 1 })}, ${t("d52.opp_side", { name: ctx.name(opp) })}` });
+    for (const c of sides[opp]) oppSide.append(tableCard(ctx, c));
+    const mySide = el("div", { class: "lane-side mine", role: "group", "aria-label": `${t("d52.lane", { n: i + 1 })}, ${t("d52.you_side")}` });
+    for (const c of sides[me]) mySide.append(tableCard(ctx, c));
+    const title = el("div", { class: "lane-title", text: t("d52.lane", { n: i + 1 }) + (won !== null ? ` ★ ${ctx.name(won)}` : "") });
+    lane.append(oppSide, el("div", { class: "lane-divider" }), title, mySide);
+    lanes.append(lane);
+  });
+  wrap.append(lanes);
+  // piles and counts
+  const info = el("div", { class: "d52-info" });
+  info.append(drawPileEl(ctx, obs.pile, t("table.draw_pile_n", { n: obs.pile })));
+  info.append(el("span", { class: "badge", text: t("d52.aside", { n: obs.aside }) }));
+  info.append(el("span", { class: "badge", text: t("d52.discard", { n: obs.discard.length }) }));
+  if (msg.status === "playing") info.append(el("span", { class: "badge gold", text: `${ctx.name(obs.turn_seat)}: ${t("d52.actions", { n: obs.actions })}` }));
+  wrap.append(info);
+  // my hand
+  const hand = el("div", { class: "hand", role: "group", "aria-label": t("table.hand") });
+  if (ctx.seat !== null) {
+    for (const card of sortLadder(obs.hand)) {
+      const c = cardEl(card);
+      c.dataset.src = `card:${card}`;
+      hand.append(c);
+    }
+  }
+  const myTag = el("div", { class: "player-tag" + (obs.turn_seat === me && msg.status === "playing" ? " to-act" : "") }, el("span", { text: ctx.name(me) + (ctx.seat !== null ? ` (${t("table.you")})` : "") }));
+  wrap.append(el("div", { class: "zone" }, hand, myTag));
+  board.append(wrap);
+}
+
+export function status(ctx) {
+  const { t, obs, msg } = ctx;
+  if (obs.choice && ctx.isMe(obs.choice.seat)) return { text: t("table.your_turn"), sub: t(`d52.choice.${obs.choice.kind}`), mine: true };
+  if (ctx.isMe(obs.turn_seat)) return { text: t("table.your_turn"), sub: t("d52.actions", { n: obs.actions }), mine: true };
+  const info = msg.seats[obs.turn_seat];
+  const name = ctx.name(obs.turn_seat);
+  return { text: info && info.kind === "computer" ? t("table.thinking", { name }) : t("table.turn_of", { name }), sub: t("d52.actions", { n: obs.actions }), mine: false };
+}
+
+export function result(ctx) {
+  const { t } = ctx;
+  const out = ctx.msg.outcome;
+  const me = ctx.view;
+  const w = out.winner;
+  const title = winnerTitle(ctx, w === me, w === null ? null : ctx.name(w));
+  const lines = [t(`d52.reason.${out.reason}`, { winner: w === null ? "" : ctx.name(w) })];
+  lines.push(t("d52.result.lanes", { a: `${ctx.name(0)} ${out.lanes[0]}`, b: `${out.lanes[1]} ${ctx.name(1)}` }));
+  const m = ctx.msg.match;
+  let matchLine = null;
+  if (m && m.over) {
+    const champ = m.wins[0] >= m.wins_needed ? 0 : 1;
+    matchLine = ctx.isMe(champ) ? t("table.match_won") : t("table.match_lost", { name: ctx.name(champ) });
+  }
+  return { title, lines, matchLine };
+}
+
+export function matchScore(m, ctx) { return `${ctx.name(0)} ${m.wins[0]} – ${m.wins[1]} ${ctx.name(1)}`; }
+
+export function describe(ev, ctx) {
+  const { t, cardShort } = ctx;
+  const name = ctx.name(ev.seat);
+  switch (ev.kind) {
+    case "play": return t("log.d52.play", { name, lane: ev.lane });
+    case "flip": return t("log.d52.flip", { name, card: cardShort(ev.card), lane: laneOf(ev.pos) });
+    case "attack": {
+      const hits = ev.targets.map((p, i) => `${findCard(ctx, p) ? shortPos(ctx, p) : t("d52.lane", { n: laneOf(p) })} (${t("d52.damage", { n: ev.damage[i] })})`);
+      return `${t("log.d52.attack", { name })}: ${hits.join(", ")}`;
+    }
+    case "killed": return t("log.d52.killed", { card: ev.card ? cardShort(ev.card) : t("d52.face_down_card"), lane: laneOf(ev.pos) });
+    case "pair": return t("log.d52.pair", { name });
+    case "freeze": return t("log.d52.freeze", { name, lane: laneOf(ev.pos) });
+    case "heal": return t("log.d52.heal", { name });
+    case "view": return t("log.d52.view", { name });
+    case "discard": return t("log.d52.discard", { name });
+    case "look": return ev.pos ? t("log.d52.look", { name, lane: laneOf(ev.pos) }) : null;
+    case "move": return ev.to ? t("log.d52.move", { name, lane: laneOf(ev.to) }) : null;
+    case "empower": return t("log.d52.empower", { name });
+    case "action": return t("log.d52.action", { name });
+    case "trap": return t("log.d52.trap", { card: cardShort(ev.card), lane: laneOf(ev.pos) });
+    case "lane-won": return t("log.d52.lane-won", { name, lane: ev.lane });
+    case "turn": return t("log.d52.turn", { name, n: ev.actions });
+    case "pass": return t("log.d52.pass", { name });
+    case "game-over": return result(ctx).title;
+    default: return null;
+  }
+}
+
+export function animations(events) {
+  const list = [];
+  for (const ev of events) {
+    if (ev.kind === "flip") list.push([`[data-pos="${ev.pos}"] .card`, "anim-flip"]);
+    if (ev.kind === "play") list.push([`[data-pos="L${ev.lane}.${ev.seat}.${ev.slot}"] .card`, "anim-play"]);
+  }
+  return list;
+}

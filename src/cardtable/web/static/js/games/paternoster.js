@@ -1,0 +1,146 @@
+// Paternoster: the cooperative game. Piles up1 up2 (up3), down1 down2 (down3), signals.
+import { drawPileEl, pileEl, plural, signalBadges, signalButtons } from "./common.js";
+
+const NAMES = ["up1", "up2", "up3", "down1", "down2", "down3"];
+const BURNING = new Set(["3H", "6H", "9H", "QH"]);
+
+function perDirection(o) { return o.tower ? 3 : (o.first_ride || o.two_cars ? 1 : 2); }
+function activePiles(o) {
+  const k = perDirection(o);
+  return [...NAMES.slice(0, k), ...NAMES.slice(3, 3 + k)];
+}
+
+export function pileName(pile, ctx) {
+  const up = pile.startsWith("up");
+  const n = pile.slice(-1);
+  const single = perDirection(ctx.obs.options) === 1;
+  return `${ctx.t(up ? "pat.up" : "pat.down")}${single ? "" : " " + n} ${up ? "▲" : "▼"}`;
+}
+
+export function parseMove(text) {
+  const w = text.split(" ");
+  if (w[0] === "play") return { src: `card:${w[1]}`, dst: `pile:${w[2]}` };
+  if (w[0] === "give") return { src: `card:${w[1]}`, dst: `seat:${w[2]}` };
+  if (w[0] === "end") return { src: null, dst: null, primary: true };
+  return { src: null, dst: null };
+}
+
+export function moveLabel(m, ctx) {
+  const { t, cardShort } = ctx;
+  const w = m.text.split(" ");
+  if (w[0] === "end") return t("table.end_turn");
+  if (w[0] === "token-end") return t("pat.token_end");
+  if (w[0] === "play") return t("duel.play_on", { card: cardShort(w[1]), pile: pileName(w[2], ctx) });
+  if (w[0] === "give") return t("pat.give_to", { card: cardShort(w[1]), name: ctx.name(Number(w[2])) });
+  return m.text;
+}
+
+export function render(ctx, board) {
+  const { el, obs, t, cardEl, sortLadder, msg } = ctx;
+  const o = obs.options;
+  const wrap = el("div", { class: "pat-board" });
+  const players = obs.hand_counts.length;
+  // the other players (targets when passing a card on)
+  const others = el("div", { class: "pat-others" });
+  for (let s = 0; s < players; s++) {
+    if (s === ctx.seat) continue;
+    const toAct = obs.to_act.includes(s) && msg.status === "playing";
+    const box = el("div", { class: "mate" + (toAct ? " to-act" : ""), "data-dst": `seat:${s}`, "aria-label": `${ctx.name(s)}: ${plural(ctx, obs.hand_counts[s])}` });
+    box.append(el("strong", { text: (toAct ? "▶ " : "") + ctx.name(s) }), el("span", { text: plural(ctx, obs.hand_counts[s]) }));
+    others.append(box);
+  }
+  wrap.append(others);
+  // the piles
+  const piles = el("div", { class: "pat-piles" });
+  const lift = o.lift_operator && !obs.to_act.includes(ctx.seat);
+  for (const name of activePiles(o)) {
+    const cards = obs.piles[NAMES.indexOf(name)];
+    const top = cards[cards.length - 1];
+    const burning = o.fire && top && BURNING.has(top);
+    const label = pileName(name, ctx);
+    const box = pileEl(ctx, { cards, name: label, dst: `pile:${name}`, label: label + (burning ? ` (${t("pat.burning")})` : ""), extraClass: burning ? "burning" : "" });
+    const badges = signalBadges(ctx, name, [...Array(players).keys()].filter((s) => s !== ctx.seat));
+    if (badges) box.append(badges);
+    const buttons = signalButtons(ctx, name, label, !lift);
+    if (buttons) box.append(buttons);
+    piles.append(box);
+  }
+  wrap.append(piles);
+  // draw pile, tokens, passengers, duties
+  const info = el("div", { class: "pat-info" });
+  info.append(drawPileEl(ctx, obs.draw_count, t("table.draw_pile_n", { n: obs.draw_count })));
+  if (o.tokens) info.append(el("span", { class: "badge gold", text: t("pat.tokens", { n: obs.tokens }) }));
+  if (obs.passengers.length) {
+    const p = el("div", { class: "passengers", "aria-label": t("pat.passengers") });
+    p.append(el("span", { class: "badge", text: `${t("pat.passengers")} ${obs.delivered}/${obs.passengers.length}` }));
+    obs.passengers.forEach((card, i) => {
+      const c = cardEl(card, { tiny: true, label: `${ctx.cardName(card)}${i < obs.delivered ? ", " + t("pat.delivered") : ""}` });
+      if (i < obs.delivered) c.classList.add("dim");
+      p.append(c);
+    });
+    info.append(p);
+  }
+  if (obs.three_next) info.append(el("span", { class: "badge warn", text: t("pat.three_next") }));
+  if (obs.step_back_used && obs.to_act.includes(ctx.seat)) info.append(el("span", { class: "badge", text: t("pat.stepback_used") }));
+  wrap.append(info);
+  // my hand
+  const hand = el("div", { class: "hand", role: "group", "aria-label": t("table.hand") });
+  if (ctx.seat !== null) {
+    for (const card of sortLadder(obs.hand)) {
+      const c = cardEl(card);
+      c.dataset.src = `card:${card}`;
+      hand.append(c);
+    }
+  }
+  wrap.append(hand);
+  board.append(wrap);
+}
+
+export function status(ctx) {
+  const { t, obs } = ctx;
+  const turn = obs.turn_seat;
+  const owed = Math.max(0, obs.required - obs.played);
+  if (ctx.isMe(turn)) {
+    return { text: t("table.your_turn"), sub: owed > 0 ? t("pat.owed", { n: owed }) : t("pat.owed_done"), mine: true };
+  }
+  const info = ctx.msg.seats[turn];
+  const text = info && info.kind === "computer" ? t("table.thinking", { name: ctx.name(turn) }) : t("table.turn_of", { name: ctx.name(turn) });
+  return { text, sub: owed ? t("pat.owed_other", { n: owed }) : "", mine: false };
+}
+
+export function result(ctx) {
+  const { t } = ctx;
+  const out = ctx.msg.outcome;
+  const lines = [];
+  let title;
+  if (out.perfect) title = t("pat.result.perfect");
+  else title = t("pat.result.left", { n: out.cards_left });
+  if (out.lost) lines.push(t(`pat.lost.${out.lost}`));
+  if (!out.perfect && !out.lost) lines.push(t("pat.lost.stuck"));
+  const obs = ctx.obs;
+  const left = obs.hand_counts.map((n, s) => `${ctx.name(s)} ${n}`);
+  left.push(`${t("table.draw_pile")} ${obs.draw_count}`);
+  lines.push(t("table.cards_left", { list: left.join(", ") }));
+  return { title, lines };
+}
+
+export function describe(ev, ctx) {
+  const { t, cardShort } = ctx;
+  const name = ctx.name(ev.seat);
+  switch (ev.kind) {
+    case "play": return t(ev.step_back ? "log.pat.play_back" : "log.pat.play", { name, card: cardShort(ev.card), pile: pileName(ev.pile, ctx) });
+    case "give": return t("log.pat.give", { name, to: ctx.name(ev.to) });
+    case "end": return t("log.pat.end", { name, n: ev.drew });
+    case "stop": return ev.drew === undefined ? t("log.pat.stop", { name }) : t("log.pat.end", { name, n: ev.drew });
+    case "turn": return t("log.pat.turn", { name, n: ev.required });
+    case "token": return t("log.pat.token", { name, left: ev.left });
+    case "passenger": return t("log.pat.passenger", { card: cardShort(ev.card) });
+    case "timeout": return t("log.pat.timeout", { name });
+    case "game-over": return result(ctx).title;
+    default: return null;
+  }
+}
+
+export function animations(events) {
+  return events.filter((e) => e.kind === "play").map((e) => [`[data-dst="pile:${e.pile}"] .stack`, "anim-play"]);
+}

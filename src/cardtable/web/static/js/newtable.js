@@ -1,0 +1,162 @@
+// The new-table form: players, computer strengths, variants or level, match length.
+import { DATA, LANG, t } from "./i18n.js";
+import { createTable } from "./site.js";
+
+const facts = DATA.game;
+const game = facts.id;
+const body = document.getElementById("form-body");
+const errorBox = document.getElementById("form-error");
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") node.textContent = v;
+    else if (v === true) node.setAttribute(k, "");
+    else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+/** A catalogue entry if there is one (else the game module's own English words). */
+function known(key) { return DATA.messages[key] || null; }
+
+function fieldset(legend, ...children) { return el("fieldset", {}, el("legend", { text: legend }), ...children); }
+
+// --- players and seats ---
+const playersSel = el("select", { id: "players", name: "players" });
+const seatsBox = el("div", { id: "seats-box" });
+const nameInput = el("input", { type: "text", id: "name", maxlength: "40", autocomplete: "nickname", placeholder: t("new.you") });
+
+function playerChoices() {
+  if (game === "paternoster") return isTower() ? [6, 7, 8] : [1, 2, 3, 4, 5];
+  if (game === "duel") return isTeam() ? [4] : [2];
+  return [2];
+}
+function isTeam() { const b = document.getElementById("v-team"); return !!(b && b.checked); }
+function isTower() { const b = document.getElementById("v-tower"); return !!(b && b.checked); }
+
+function refreshPlayers() {
+  const wanted = playerChoices();
+  const current = Number(playersSel.value) || 2;
+  playersSel.replaceChildren(...wanted.map((n) => el("option", { value: n, text: String(n), selected: n === (wanted.includes(current) ? current : (wanted.includes(2) ? 2 : wanted[0])) })));
+  refreshSeats();
+}
+
+function refreshSeats() {
+  const n = Number(playersSel.value);
+  const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
+  const rows = [];
+  rows.push(el("div", { class: "field" }, el("label", { for: "name", text: t("new.seat", { n: 1 }) + " · " + t("new.you") }), nameInput));
+  for (let i = 1; i < n; i++) {
+    const sel = el("select", { id: `seat-${i}`, "data-seat": i, "aria-label": t("new.seat", { n: i + 1 }) });
+    for (const [name, moduleDesc] of Object.entries(facts.bots)) {
+      const desc = known(`bot.${game}.${name}`) || known(`bot.${name}`) || moduleDesc;
+      sel.append(el("option", { value: `computer:${name}`, text: t("new.computer", { strength: name }) + (desc ? ` — ${desc}` : ""), selected: name === facts.default_bot }));
+    }
+    sel.append(el("option", { value: "human", text: t("new.human") }));
+    if (old[i - 1]) sel.value = old[i - 1];
+    rows.push(el("div", { class: "field" }, el("label", { for: `seat-${i}`, text: t("new.seat", { n: i + 1 }) }), sel));
+  }
+  if (game === "duel" && isTeam()) rows.push(el("p", { class: "hint", text: t("new.team_note") }));
+  seatsBox.replaceChildren(...rows);
+}
+
+playersSel.addEventListener("change", refreshSeats);
+const parts = [fieldset(t("new.players"), el("div", { class: "field" }, el("label", { for: "players", text: t("new.players") }), playersSel), seatsBox)];
+
+// --- level (Paternoster) ---
+let levelSel = null;
+if (facts.levels) {
+  levelSel = el("select", { id: "level" });
+  for (const lv of facts.levels) {
+    const label = (LANG === "de" ? lv.de : lv.en);
+    levelSel.append(el("option", { value: lv.name, text: label, selected: lv.name === (DATA.level || "normal") }));
+  }
+  levelSel.append(el("option", { value: "", text: t("new.level_custom") }));
+  parts.push(fieldset(t("new.level"), el("div", { class: "field" }, el("label", { for: "level", text: t("new.level") }), levelSel)));
+}
+
+// --- variants ---
+const variantBoxes = [];
+const names = Object.entries(facts.variants || {});
+if (names.length && game !== "duel52") {
+  const list = el("div");
+  for (const [name, moduleDesc] of names) {
+    const [base, arg] = name.split(":");
+    const desc = known(`variant.${game}.${base}`) || moduleDesc;
+    const id = `v-${base}`;
+    const box = el("input", { type: "checkbox", id, "data-variant": base });
+    let extra = null;
+    if (arg === "SEAT") {
+      extra = el("select", { "aria-label": `${base}: ${t("new.players")}` });
+      for (let i = 0; i < 4; i++) extra.append(el("option", { value: i, text: t("new.seat", { n: i + 1 }) }));
+    } else if (arg === "N") {
+      extra = el("select", { "aria-label": base });
+      const range = base === "tokens" ? [1, 2, 3, 4] : [3, 4, 5];
+      for (const v of range) extra.append(el("option", { value: v, text: String(v), selected: v === range[base === "tokens" ? 1 : 0] }));
+    } else if (arg) {
+      box.dataset.fixed = arg;
+    }
+    variantBoxes.push({ box, extra, base });
+    const label = el("label", { class: "check", for: id }, box, el("span", {}, el("strong", { text: desc.split(":")[0] }), el("small", { text: desc.includes(":") ? desc.slice(desc.indexOf(":") + 1).trim() : "" })));
+    list.append(label);
+    if (extra) label.append(extra);
+    if (base === "team" || base === "tower") box.addEventListener("change", refreshPlayers);
+  }
+  parts.push(fieldset(t("new.variants"), list));
+}
+
+// --- length (Duel 52) ---
+let lengthSel = null;
+if (game === "duel52") {
+  lengthSel = el("select", { id: "length" });
+  for (const v of ["quick", "standard", "long"]) lengthSel.append(el("option", { value: v, text: t(`length.${v}`), selected: v === "standard" }));
+  parts.push(fieldset(t("new.length"), el("div", { class: "field" }, el("label", { for: "length", text: t("new.length") }), lengthSel)));
+}
+
+// --- match ---
+let matchSel = null;
+if (game !== "paternoster") {
+  matchSel = el("select", { id: "match" });
+  const def = facts.match_wins;
+  matchSel.append(el("option", { value: "", text: t("new.match_single"), selected: !def }));
+  for (const n of [1, 2, 3, 5]) matchSel.append(el("option", { value: n, text: t("new.match_wins", { n }), selected: n === def }));
+  parts.push(fieldset(t("new.match"), el("div", { class: "field" }, el("label", { for: "match", text: t("new.match") }), matchSel)));
+}
+
+body.replaceChildren(...parts);
+refreshPlayers();
+
+function requestBody() {
+  const n = Number(playersSel.value);
+  const seats = [{ kind: "human" }];
+  for (let i = 1; i < n; i++) {
+    const v = document.getElementById(`seat-${i}`).value;
+    seats.push(v === "human" ? { kind: "human" } : { kind: "computer", strength: v.split(":")[1] });
+  }
+  const variants = [];
+  for (const { box, extra, base } of variantBoxes) {
+    if (!box.checked) continue;
+    if (extra) variants.push(`${base}:${extra.value}`);
+    else if (box.dataset.fixed) variants.push(`${base}:${box.dataset.fixed}`);
+    else variants.push(base);
+  }
+  const options = {};
+  if (levelSel && levelSel.value) {
+    const lv = facts.levels.find((l) => l.name === levelSel.value);
+    Object.assign(options, lv.options);
+  }
+  if (game === "paternoster") options.players = n;
+  if (lengthSel) options.length = lengthSel.value;
+  const result = { game, variants, options, seats, creator_seat: 0 };
+  if (nameInput.value.trim()) result.creator_name = nameInput.value.trim();
+  if (matchSel) result.match_wins = matchSel.value ? Number(matchSel.value) : null;
+  return result;
+}
+
+document.getElementById("new-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  errorBox.textContent = t("new.creating");
+  createTable(requestBody(), (message) => { errorBox.textContent = t("new.error", { message }); });
+});

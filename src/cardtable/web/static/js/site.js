@@ -1,0 +1,50 @@
+// Entry point of every page: preferences, then the page's own module.
+import { DATA, t } from "./i18n.js";
+
+const box = document.getElementById("four-colour");
+if (box) {
+  box.checked = document.documentElement.classList.contains("four-colour");
+  box.addEventListener("change", () => {
+    document.documentElement.classList.toggle("four-colour", box.checked);
+    try { localStorage.setItem("ct-four-colour", box.checked ? "1" : "0"); } catch (e) { /* private mode */ }
+  });
+}
+
+/** Create a table through the API and go to it. */
+export async function createTable(body, onError) {
+  const r = await fetch("/api/tables", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    credentials: "same-origin",
+  });
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) { onError((data.error && data.error.message) || r.statusText); return; }
+  const id = data.table.id;
+  try {
+    if (data.links && Object.keys(data.links.invites || {}).length)
+      localStorage.setItem(`ct-invites-${id}`, JSON.stringify(data.links.invites));
+  } catch (e) { /* ignore */ }
+  location.assign(`/t/${id}`);
+}
+
+function quickBody(game, facts) {
+  const seats = [{ kind: "human" }];
+  for (let i = 1; i < facts.seats; i++) seats.push({ kind: "computer", strength: facts.default_bot });
+  return { game, seats, creator_seat: 0 };
+}
+
+document.querySelectorAll(".quick-play").forEach((button) => {
+  button.addEventListener("click", () => {
+    const game = button.dataset.game;
+    const facts = DATA.page === "new" ? DATA.game : DATA.games[game];
+    button.disabled = true;
+    const status = document.getElementById("home-status") || document.getElementById("form-error");
+    if (status) status.textContent = t("new.creating");
+    createTable(quickBody(game, { seats: facts.seats, default_bot: facts.default_bot }), (message) => {
+      button.disabled = false;
+      if (status) status.textContent = t("new.error", { message });
+    });
+  });
+});
+
+if (DATA.page === "new") import("./newtable.js");
+if (DATA.page === "table") import("./table.js");

@@ -1,0 +1,514 @@
+// The table page: one WebSocket, the seat's observation, and the game's own renderer.
+//
+// The page knows only what the server's `state` messages say: the observation of
+// this seat (with `legal`, the moves it may make now), public events, seats, clock,
+// match. Each game module (games/<id>.js) draws the board from the observation and
+// maps every legal move text to a source (what you tap first: a card) and a target
+// (where it goes: a pile, a lane, a seat). Only legal moves are ever offered.
+import { DATA, LANG, t, cardName, cardShort, listOf } from "./i18n.js";
+import { cardEl, emptyEl, sortLadder } from "./cards.js";
+
+const tableId = DATA.table;
+const gameId = DATA.game;
+const game = await import(`./games/${gameId}.js`);
+
+const $ = (id) => document.getElementById(id);
+const els = {
+  page: $("table-page"), seats: $("seats"), match: $("match"), clock: $("clock"), status: $("status"),
+  panel: $("panel"), board: $("board"), actions: $("actions"), log: $("log"), live: $("live"), toast: $("toast"),
+};
+const params = new URLSearchParams(location.search);
+
+// --- state -------------------------------------------------------------------------
+let ws = null;
+let msg = null;               // the last state message
+let seen = 0;                 // events of this game we have
+let gameNo = null;
+let selected = null;          // key of the selected source
+let choices = null;           // several moves for one source and target: pick one
+let pending = false;          // a move is on its way
+let autoTimer = null;
+let clockTimer = null;
+let retry = 0;
+let signalsNow = new Map();   // "seat|pile" -> kind: the signals the rules engine holds now
+const SIGNAL_PILES = { duel: ["up", "down"],
+                       paternoster: ["up1", "up2", "up3", "down1", "down2", "down3"] };
+
+/** The current signals from the observation (seat, pile id, kind), keyed by pile name. */
+function currentSignals(data) {
+  const names = SIGNAL_PILES[data.game] || [];
+  const now = new Map();
+  for (const [seat, pile, kind] of (data.observation && data.observation.signals) || []) {
+    now.set(`${seat}|${names[pile] ?? pile}`, kind);
+  }
+  return now;
+}
+let firstMessage = true;
+let blitzStart = null;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") node.textContent = v;
+    else if (k === "class") node.className = v;
+    else if (v === true) node.setAttribute(k, "");
+    else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+function seatName(seat) {
+  if (seat === null || seat === undefined) return "";
+  const info = msg && msg.seats[seat];
+  if (!info) return t("table.seat_n", { n: seat + 1 });
+  let name = info.name;
+  const plain = /^Player (\d+)$/.exec(name);     // the server's default names, in the page language
+  if (plain) name = t("table.player_n", { n: plain[1] });
+  if (msg.seats.filter((s) => s.name === info.name).length > 1 && !plain) name += ` ${seat + 1}`;
+  return name;
+}
+
+/** What every game module gets: the observation and helpers. */
+const ctx = {
+  t, LANG, cardEl, emptyEl, cardName, cardShort, listOf, sortLadder, el,
+  get msg() { return msg; },
+  get obs() { return msg ? msg.observation : null; },
+  get seat() { return msg ? msg.seat : null; },
+  get view() { return msg && msg.seat !== null ? msg.seat : 0; },   // spectators watch from seat 0
+  get legal() { return msg && msg.status === "playing" ? (msg.observation.legal || []) : []; },
+  get signals() { return msg && msg.signals ? msg.signals : []; },
+  get signalsNow() { return signalsNow; },
+  name: seatName,
+  isMe: (seat) => msg && msg.seat !== null && seat === msg.seat,
+  send: sendMove,
+  signal: sendSignal,
+  facts: DATA.facts,
+};
+
+// --- connection ----------------------------------------------------------------------
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const query = gameNo !== null ? `?seen=${seen}&game_no=${gameNo}` : "";
+  ws = new WebSocket(`${proto}//${location.host}/api/tables/${tableId}/ws${query}`);
+  ws.addEventListener("open", () => { retry = 0; });
+  ws.addEventListener("message", (e) => {
+    let data;
+    try { data = JSON.parse(e.data); } catch (err) { return; }
+    if (data.type === "state") onState(data);
+    else if (data.type === "error") onError(data);
+  });
+  ws.addEventListener("close", (e) => {
+    if (e.code === 4404 || e.code === 4403) { setStatus(t("error.no_table")); return; }
+    setStatus(t("table.reconnecting"));
+    pending = false;
+    retry = Math.min(retry + 1, 6);
+    setTimeout(connect, 300 * 2 ** retry);
+  });
+}
+
+function sendRaw(obj) {
+  if (ws && ws.readyState === WebSocket.OPEN) { ws.send(JSON.stringify(obj)); return true; }
+  return false;
+}
+
+function sendMove(text) {
+  if (pending || !msg) return;
+  clearTimeout(autoTimer);
+  if (sendRaw({ type: "move", move: text, version: msg.version })) {
+    pending = true;
+    selected = null;
+    choices = null;
+    els.page.classList.add("busy");
+    wire();
+  }
+}
+
+function sendSignal(text) {
+  sendRaw({ type: "signal", signal: text });
+  toast(t("table.signal_sent", { signal: signalText(text) }));
+}
+
+function signalText(text) {
+  const [kind, pile] = text.split(" ");
+  return `${t("signal." + kind)} (${game.pileName ? game.pileName(pile, ctx) : pile})`;
+}
+
+// --- messages ------------------------------------------------------------------------
+function onState(data) {
+  const newGame = gameNo !== null && data.game_no !== gameNo;
+  if (newGame) { signalsNow = new Map(); selected = null; blitzStart = null; }
+  const events = data.events || [];
+  gameNo = data.game_no;
+  seen = data.seen;
+  const previous = msg;
+  msg = data;
+  pending = false;
+  els.page.classList.remove("busy");
+  if (choices && previous && previous.version !== data.version) choices = null;
+  signalsNow = currentSignals(data);
+  logEvents(events, firstMessage);
+  render();
+  // plain facts for tests and assistive tools: never more than the page shows
+  els.page.dataset.version = String(data.version);
+  els.page.dataset.gameNo = String(data.game_no);
+  els.page.dataset.status = data.status;
+  els.page.dataset.legal = String(ctx.legal.length);
+  if (!firstMessage && game.animations) animate(game.animations(events, ctx));
+  firstMessage = false;
+  scheduleAuto();
+}
+
+function onError(data) {
+  pending = false;
+  els.page.classList.remove("busy");
+  const key = data.code === "illegal" || data.code === "stale" || data.code === "duplicate"
+    ? "table.refused" : "table.error";
+  toast(t(key, { message: data.message }), true);
+  if (data.code === "stale" || data.code === "duplicate") sendRaw({ type: "sync" });
+  wire();
+}
+
+function toast(text, bad = false) {
+  els.toast.textContent = text;
+  els.toast.hidden = false;
+  els.toast.classList.toggle("bad", bad);
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { els.toast.hidden = true; }, bad ? 6000 : 2500);
+}
+
+// --- the log -------------------------------------------------------------------------
+function logEvents(events, quiet) {
+  const spoken = [];
+  for (const ev of events) {
+    let text = null;
+    if (ev.kind === "game-start") text = t("table.game_started", { n: ev.game_no });
+    else if (ev.kind === "signal") {
+      const [kind, pile] = ev.signal.split(" ");
+      text = t("log.signal", { name: seatName(ev.seat), pile: game.pileName ? game.pileName(pile, ctx) : pile, signal: t("signal." + kind) });
+    } else if (ev.kind === "move") text = null;
+    else text = game.describe(ev, ctx);
+    if (!text) continue;
+    const li = el("li", { text });
+    if (ev.kind === "game-start" || ev.kind === "game-over") li.classList.add("sys");
+    if (ctx.isMe(ev.seat)) li.classList.add("mine");
+    els.log.prepend(li);
+    if (!ctx.isMe(ev.seat)) spoken.push(text);
+  }
+  while (els.log.children.length > 300) els.log.lastChild.remove();
+  if (!quiet && spoken.length) {
+    els.live.textContent = spoken.slice(-3).join(". ");
+  }
+}
+
+// --- rendering -----------------------------------------------------------------------
+function render() {
+  const focusKey = document.activeElement && document.activeElement.closest
+    ? keyOf(document.activeElement) : null;
+  renderSeats();
+  renderMatch();
+  renderClock();
+  els.board.replaceChildren();
+  game.render(ctx, els.board);
+  renderPanel();
+  wire();
+  if (focusKey) {
+    const again = els.board.querySelector(`[data-src="${CSS.escape(focusKey)}"], [data-dst="${CSS.escape(focusKey)}"]`)
+      || els.actions.querySelector(`[data-move="${CSS.escape(focusKey)}"]`);
+    if (again && again.tabIndex >= 0) again.focus({ preventScroll: true });
+  }
+}
+
+function keyOf(node) {
+  const target = node.closest("[data-src], [data-dst], [data-move]");
+  if (!target) return null;
+  return target.dataset.src || target.dataset.dst || target.dataset.move;
+}
+
+function renderSeats() {
+  const toAct = new Set(msg.observation.to_act || []);
+  els.seats.replaceChildren(...msg.seats.map((s) => {
+    const chip = el("span", { class: "seat-chip" });
+    if (toAct.has(s.seat) && msg.status === "playing") chip.classList.add("to-act");
+    if (game.teamOf) chip.classList.add(`team-${game.teamOf(s.seat, ctx)}`);
+    const bits = [];
+    if (s.kind === "computer") bits.push(t("table.computer"));
+    if (s.substitute) bits.push(t("table.substitute"));
+    else if (!s.connected) bits.push(t("table.away"));
+    const label = (s.seat === msg.seat ? `${s.name} (${t("table.you")})` : s.name) + (bits.length ? ` · ${bits.join(", ")}` : "");
+    chip.append(el("span", { class: "dot" + (s.connected ? " on" : ""), "aria-hidden": "true" }), el("span", { text: label }));
+    return chip;
+  }));
+}
+
+function renderMatch() {
+  const m = msg.match;
+  let text = t("table.game_no", { n: msg.game_no });
+  if (m && m.wins_needed && game.matchScore) text += " · " + t("table.match_score", { score: game.matchScore(m, ctx) });
+  els.match.textContent = text;
+}
+
+function renderClock() {
+  clearInterval(clockTimer);
+  const blitz = msg.observation.options && msg.observation.options.blitz;
+  if (msg.clock && msg.status === "playing") {
+    const end = performance.now() + msg.clock.remaining * 1000;
+    const who = msg.clock.seat;
+    const tick = () => {
+      const left = Math.max(0, (end - performance.now()) / 1000);
+      els.clock.hidden = false;
+      els.clock.textContent = `${t("table.clock")} · ${seatName(who)} ${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, "0")}`;
+      els.clock.classList.toggle("low", left < 10);
+      els.clock.setAttribute("aria-label", `${t("table.clock")}: ${Math.ceil(left)} s`);
+    };
+    tick();
+    clockTimer = setInterval(tick, 250);
+  } else if (blitz && msg.status === "playing") {
+    if (blitzStart === null) blitzStart = performance.now();
+    const tick = () => {
+      const s = (performance.now() - blitzStart) / 1000;
+      els.clock.hidden = false;
+      els.clock.textContent = `⚡ ${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
+      els.clock.title = t("table.blitz_clock");
+    };
+    tick();
+    clockTimer = setInterval(tick, 500);
+  } else {
+    els.clock.hidden = true;
+  }
+}
+
+function setStatus(text, sub = "", mine = false) {
+  els.status.replaceChildren(document.createTextNode(text));
+  if (sub) els.status.append(el("span", { class: "sub", text: sub }));
+  els.status.classList.toggle("mine", mine);
+}
+
+function renderPanel() {
+  const panel = [];
+  if (msg.status === "waiting") {
+    setStatus(t("table.waiting"));
+    panel.push(waitingPanel());
+  } else if (msg.status === "finished" && msg.outcome) {
+    const r = game.result(ctx);
+    setStatus(r.title);
+    panel.push(resultPanel(r));
+  } else {
+    const s = game.status(ctx);
+    if (msg.seat === null) s.sub = (s.sub ? s.sub + " · " : "") + t("table.spectating");
+    setStatus(s.text, s.sub, s.mine);
+  }
+  const invite = params.get("invite");
+  if (invite && msg.seat === null) panel.unshift(joinPanel(Number(params.get("seat")), invite));
+  els.panel.replaceChildren(...panel);
+}
+
+function waitingPanel() {
+  const box = el("div", { class: "card-panel" }, el("h2", { text: t("table.waiting") }), el("p", { text: t("table.waiting_hint") }));
+  let invites = {};
+  try { invites = JSON.parse(localStorage.getItem(`ct-invites-${tableId}`) || "{}"); } catch (e) { /* none */ }
+  const open = new Set(msg.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => s.seat));
+  for (const [seat, link] of Object.entries(invites)) {
+    if (!open.has(Number(seat))) continue;
+    const input = el("input", { type: "text", readonly: true, value: link, "aria-label": t("table.invite_for", { n: Number(seat) + 1 }), class: "invite-link", "data-seat": seat });
+    const copy = el("button", { class: "btn small", type: "button", text: t("table.copy") });
+    copy.addEventListener("click", async () => {
+      input.select();
+      try { await navigator.clipboard.writeText(link); } catch (e) { document.execCommand && document.execCommand("copy"); }
+      copy.textContent = t("table.copied");
+    });
+    box.append(el("div", { class: "invite-row" }, el("strong", { text: t("table.invite_for", { n: Number(seat) + 1 }) }), input, copy));
+  }
+  return box;
+}
+
+function joinPanel(seat, invite) {
+  const name = el("input", { type: "text", id: "join-name", maxlength: "40", placeholder: t("new.your_name"), "aria-label": t("new.your_name") });
+  const button = el("button", { class: "btn primary", type: "button", id: "join", text: t("table.join") });
+  const error = el("p", { class: "form-error", role: "alert" });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    const r = await fetch(`/api/tables/${tableId}/seats/${seat}`, {
+      method: "POST", headers: { "content-type": "application/json" }, credentials: "same-origin",
+      body: JSON.stringify({ invite, name: name.value.trim() || null }),
+    });
+    if (r.ok) { location.replace(`/t/${tableId}`); return; }
+    const data = await r.json().catch(() => ({}));
+    error.textContent = t("table.join_failed", { message: (data.error && data.error.message) || r.statusText });
+    button.disabled = false;
+  });
+  return el("div", { class: "card-panel" }, el("h2", { text: t("table.join_title", { n: seat + 1 }) }),
+    el("div", { class: "invite-row" }, name, button), error);
+}
+
+function resultPanel(r) {
+  const box = el("div", { class: "result", id: "result", tabindex: "-1" }, el("h2", { text: r.title }));
+  if (r.lines && r.lines.length) box.append(el("ul", {}, ...r.lines.map((line) => el("li", { text: line }))));
+  const m = msg.match;
+  if (m && m.wins_needed && game.matchScore) {
+    box.append(el("p", { text: t("table.match_score", { score: game.matchScore(m, ctx) }) }));
+    if (m.over && r.matchLine) box.append(el("p", { class: "match-over", text: r.matchLine }));
+  }
+  if (r.extra) box.append(r.extra);
+  const buttons = el("div", { class: "buttons" });
+  if (msg.seat !== null) {
+    const label = m && m.wins_needed ? (m.over ? t("table.new_match") : t("table.next_game")) : t("table.play_again");
+    const again = el("button", { class: "btn primary", type: "button", id: "again", text: label });
+    again.addEventListener("click", () => { again.disabled = true; sendRaw({ type: "again" }); });
+    buttons.append(again);
+  }
+  buttons.append(el("a", { class: "btn", href: `/api/tables/${tableId}/record?game_no=${msg.game_no}&download=true`, text: t("table.record") }));
+  buttons.append(el("a", { class: "btn ghost", href: `/play/${gameId}`, text: t("table.new_table") }));
+  box.append(buttons);
+  return box;
+}
+
+// --- choosing moves --------------------------------------------------------------------
+function parsedMoves() {
+  const moves = [];
+  for (const text of ctx.legal) {
+    if (text === "timeout") continue;     // the clock's move, never offered
+    const m = { text, ...game.parseMove(text, ctx) };
+    moves.push(m);
+    if (m.alsoSrc) moves.push({ ...m, src: m.alsoSrc });   // e.g. a pair attacks from either card
+  }
+  return moves;
+}
+
+function label(m) { return game.moveLabel ? game.moveLabel(m, ctx) : m.text; }
+
+/** Mark playable sources, the selected one, its targets, and fill the action bar. */
+function wire() {
+  if (!msg) return;
+  const moves = pending ? [] : parsedMoves();
+  const bySrc = new Map();
+  for (const m of moves) if (m.src) { if (!bySrc.has(m.src)) bySrc.set(m.src, []); bySrc.get(m.src).push(m); }
+  if (selected && !bySrc.has(selected)) selected = null;
+  const targets = new Set();
+  if (selected && !choices) for (const m of bySrc.get(selected)) if (m.dst) targets.add(m.dst);
+  // mark each place once (removing and re-adding focusability would drop the keyboard focus)
+  for (const node of els.board.querySelectorAll("[data-src], [data-dst]")) {
+    const src = node.dataset.src;
+    const playable = !!src && bySrc.has(src);
+    const target = !!node.dataset.dst && targets.has(node.dataset.dst);
+    node.classList.toggle("playable", playable);
+    node.classList.toggle("selected", playable && src === selected);
+    node.classList.toggle("target", target);
+    if (playable || target) {
+      node.tabIndex = 0;
+      node.setAttribute("role", "button");
+    } else {
+      node.removeAttribute("tabindex");
+      node.removeAttribute("role");
+    }
+    if (playable) node.setAttribute("aria-pressed", String(src === selected));
+    else node.removeAttribute("aria-pressed");
+  }
+  // the action bar
+  const buttons = [];
+  const add = (m, cls = "btn") => {
+    const b = el("button", { class: cls, type: "button", "data-move": m.text, text: label(m) });
+    b.addEventListener("click", () => sendMove(m.text));
+    buttons.push(b);
+  };
+  if (choices) {
+    buttons.push(el("span", { class: "label", text: t("table.choose_option") }));
+    for (const m of choices) add(m, "btn primary");
+  } else {
+    if (selected) {
+      const direct = bySrc.get(selected).filter((m) => !m.dst);
+      const targeted = bySrc.get(selected).some((m) => m.dst);
+      if (targeted) buttons.push(el("span", { class: "label", text: t("table.choose_target") }));
+      for (const m of direct) add(m, "btn primary");
+    }
+    for (const m of moves) if (!m.src) add(m, m.primary ? "btn primary" : "btn");
+  }
+  if (selected || choices) {
+    const cancel = el("button", { class: "btn ghost", type: "button", text: t("table.cancel") });
+    cancel.addEventListener("click", () => { selected = null; choices = null; wire(); });
+    buttons.push(cancel);
+  }
+  els.actions.replaceChildren(...buttons);
+  els.page.dataset.choosing = choices ? "1" : "0";
+}
+
+function onSource(src) {
+  const moves = parsedMoves().filter((m) => m.src === src);
+  if (!moves.length) return;
+  choices = null;
+  if (moves.length === 1 && !moves[0].dst && !moves[0].confirm) { sendMove(moves[0].text); return; }
+  const hadFocus = els.board.contains(document.activeElement);
+  selected = selected === src ? null : src;
+  wire();
+  if (selected) {
+    const first = els.board.querySelector(".target") || els.actions.querySelector("button[data-move]");
+    els.live.textContent = t("table.choose_target");
+    if (first && hadFocus && keyboardUsed) first.focus();
+  }
+}
+
+function onTarget(dst) {
+  const moves = parsedMoves().filter((m) => m.src === selected && m.dst === dst);
+  if (moves.length === 1) { sendMove(moves[0].text); return; }
+  if (moves.length > 1) {
+    choices = moves;
+    wire();
+    const first = els.actions.querySelector("button");
+    if (first) first.focus();
+  }
+}
+
+let keyboardUsed = false;
+els.board.addEventListener("click", (event) => {
+  const target = event.target.closest(".target[data-dst]");
+  if (target) { onTarget(target.dataset.dst); return; }
+  const source = event.target.closest(".playable[data-src]");
+  if (source) { onSource(source.dataset.src); return; }
+  const button = event.target.closest("button");
+  if (button) return;
+  if (selected || choices) { selected = null; choices = null; wire(); }
+});
+
+els.page.addEventListener("keydown", (event) => {
+  keyboardUsed = true;
+  const node = event.target;
+  if ((event.key === "Enter" || event.key === " ") && node.matches && node.matches(".playable, .target")) {
+    event.preventDefault();
+    node.click();
+    return;
+  }
+  if (event.key === "Escape" && (selected || choices)) { selected = null; choices = null; wire(); return; }
+  if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(event.key) && els.board.contains(node)) {
+    const all = [...els.board.querySelectorAll('[tabindex="0"], button:not([disabled])')];
+    const i = all.indexOf(node);
+    if (i < 0) return;
+    event.preventDefault();
+    const step = event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 1;
+    const next = all[(i + step + all.length) % all.length];
+    next.focus();
+  }
+});
+document.addEventListener("mousedown", () => { keyboardUsed = false; });
+
+function animate(list) {
+  for (const [selector, cls] of list || []) {
+    for (const node of els.board.querySelectorAll(selector)) {
+      node.classList.remove(cls);
+      void node.offsetWidth;
+      node.classList.add(cls);
+    }
+  }
+}
+
+/** MateBeta's forced cards play themselves after a short pause (the rule text's wish). */
+function scheduleAuto() {
+  clearTimeout(autoTimer);
+  if (!game.autoForced || !msg || msg.status !== "playing" || msg.seat === null) return;
+  const legal = ctx.legal;
+  if (legal.length !== 1 || !game.autoForced(legal[0], ctx)) return;
+  const version = msg.version;
+  setStatus(t("table.forced"), "", true);
+  autoTimer = setTimeout(() => { if (msg.version === version) sendMove(legal[0]); }, 700);
+}
+
+connect();

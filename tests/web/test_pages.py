@@ -1,0 +1,100 @@
+"""The pages over HTTP (no browser): languages, rules pages, catalogue, packaging."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from harness import Server
+
+from cardtable.web import i18n, rules
+
+WEB = Path(rules.__file__).resolve().parent
+GAMES = ["duel", "paternoster", "duel52", "matebeta"]
+
+
+def test_language_from_the_browser_then_switch_is_remembered(server: Server) -> None:
+    """Accept-Language picks German; /lang/en switches and a cookie remembers it."""
+    http = server.http
+    http.cookies.clear()
+    de = http.get("/", headers={"accept-language": "de-DE,de;q=0.9,en;q=0.5"})
+    assert '<html lang="de">' in de.text and "Jetzt spielen" in de.text
+    en = http.get("/", headers={"accept-language": "fr-FR, en;q=0.8"})
+    assert '<html lang="en">' in en.text and "Play now" in en.text
+    switch = http.get("/lang/en?next=/rules/duel", headers={"accept-language": "de"},
+                      follow_redirects=False)
+    assert switch.status_code == 303 and switch.headers["location"] == "/rules/duel"
+    assert "ct_lang=en" in switch.headers["set-cookie"]
+    http.cookies.set("ct_lang", "en")
+    again = http.get("/", headers={"accept-language": "de"})
+    assert '<html lang="en">' in again.text
+    http.cookies.clear()
+    evil = http.get("/lang/de?next=//example.org", follow_redirects=False)
+    assert evil.headers["location"] == "/"
+
+
+def test_accept_language_weights() -> None:
+    assert i18n.from_accept_language("en;q=0.3, de;q=0.9") == "de"
+    assert i18n.from_accept_language("fr, it") is None
+    assert i18n.pick_language(None, {}, None) == "en"
+    assert i18n.pick_language("DE", {"ct_lang": "en"}, "en") == "de"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("game", GAMES)
+def test_rules_pages_render_completely(server: Server, game: str, lang: str) -> None:
+    """Every rules page renders with no placeholder left and a table of contents; the
+    duel and Paternoster figures come from our simulations (figures.json)."""
+    page = server.http.get(f"/rules/{game}?lang={lang}")
+    assert page.status_code == 200
+    assert "[[" not in page.text and 'class="figure missing"' not in page.text
+    assert page.text.count('<li><a href="#') >= 5
+    if game == "duel":
+        ours = rules.figures()["reports"]["duel"]["starter-wins"]["ours"]
+        assert rules.number(ours, lang) in page.text
+    if game == "paternoster":
+        assert page.text.count("<tr>") >= 9
+        assert "/play/paternoster?level=normal" in page.text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_new_table_pages(server: Server, game: str) -> None:
+    page = server.http.get(f"/play/{game}?lang=de")
+    assert page.status_code == 200 and "Gegen den Computer spielen" in page.text
+    assert server.http.get("/play/chess").status_code == 404
+
+
+def test_every_message_used_exists_in_both_languages() -> None:
+    """Each t("key") of the client and the templates is in the catalogue in EN and DE."""
+    used: set[str] = set()
+    for path in [*WEB.glob("static/js/**/*.js"), *WEB.glob("templates/*.html")]:
+        text = path.read_text(encoding="utf-8")
+        used |= {k for k in re.findall(r"""\bt\(\s*["']([a-z0-9_.\-]+)["']""", text)
+                 if not k.endswith(".")}
+    assert len(used) > 100
+    missing = {lang: sorted(k for k in used if k not in i18n.MESSAGES[lang])
+               for lang in i18n.LANGUAGES}
+    assert missing == {"en": [], "de": []}
+    assert set(i18n.MESSAGES["en"]) == set(i18n.MESSAGES["de"])
+
+
+def test_card_names() -> None:
+    assert i18n.card_name("QH", "en") == "Queen of Hearts"
+    assert i18n.card_name("10C", "de") == "Kreuz 10"
+    assert i18n.card_name("AS", "de") == "Pik Ass"
+
+
+def test_package_data_ships_the_site() -> None:
+    """pyproject's package data covers every template, static file and rules text."""
+    import tomllib
+
+    data = tomllib.loads((WEB.parents[2] / "pyproject.toml").read_text())
+    patterns = data["tool"]["setuptools"]["package-data"]["cardtable"]
+    base = WEB.parent
+    files = [p for p in WEB.rglob("*") if p.is_file() and "__pycache__" not in p.parts
+             and p.suffix != ".py"]
+    assert files
+    for f in files:
+        rel = f.relative_to(base)
+        assert any(rel.match(pat) for pat in patterns), f"{rel} is not shipped"

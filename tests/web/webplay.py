@@ -1,0 +1,95 @@
+"""Driving the table page like a person: tap a highlighted card, then a highlighted place.
+
+The helper picks the first legal choice the page offers each time: a highlighted
+target if a card is selected, else a move button, else the first playable card.
+It reads only what the page shows (and the page's ``data-version``/``data-status``).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+PAGE = "#table-page"
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+TRACE: list[tuple[str, str | None, str | None]] = []
+"""The last taps (for a failing test's message)."""
+
+
+def attr(page: Any, name: str) -> str | None:
+    value: str | None = page.get_attribute(PAGE, f"data-{name}")
+    return value
+
+
+def wait_ready(page: Any, timeout: float = 15000) -> None:
+    page.wait_for_selector(f"{PAGE}[data-status]", timeout=timeout)
+
+
+def wait_change(page: Any, version: str | None, timeout: float = 20000) -> None:
+    """Until the table's version moves on, the game ends, or a refusal shows."""
+    page.wait_for_function(
+        """([v]) => { const p = document.getElementById('table-page');
+             return p.dataset.version !== v || p.dataset.status === 'finished'
+                    || p.dataset.choosing === '1'
+                    || !document.getElementById('toast').hidden; }""",
+        arg=[version], timeout=timeout)
+
+
+def wait_turn(page: Any, timeout: float = 30000) -> None:
+    """Until this seat has a move to make (or the game is over)."""
+    page.wait_for_function(
+        """() => { const p = document.getElementById('table-page');
+             return p.dataset.status === 'finished'
+                    || (p.dataset.status === 'playing' && p.dataset.legal !== '0'); }""",
+        timeout=timeout)
+
+
+def step(page: Any) -> str | None:
+    """One tap toward a move; returns what was tapped (None: nothing to do now)."""
+    order = ("#board .target", "#actions button[data-move]", "#board .playable")
+    if attr(page, "choosing") == "1":
+        order = ("#actions button[data-move]",)
+    for selector in order:
+        found = page.locator(selector)
+        if found.count():
+            first = found.first
+            key = (first.get_attribute("data-src") or first.get_attribute("data-dst")
+                   or first.get_attribute("data-move"))
+            TRACE.append((selector, key, attr(page, "version")))
+            del TRACE[:-12]
+            first.click()
+            return selector
+    return None
+
+
+def play_one_move(page: Any, timeout: float = 20000) -> bool:
+    """Make one move of this seat (several taps); False when the seat has none now."""
+    version = attr(page, "version")
+    for _ in range(6):
+        tapped = step(page)
+        if tapped is None:
+            return False
+        if tapped != "#board .playable" or attr(page, "version") != version:
+            wait_change(page, version, timeout)
+            if attr(page, "choosing") == "1" and attr(page, "version") == version:
+                continue  # several moves for that card and place: the buttons say which
+            return True
+        # a selected card: its targets or choices are now highlighted
+    return False
+
+
+def play_to_end(page: Any, seconds: float = 150, shot: Any = None, shot_at: int = 6) -> int:
+    """Play the first legal choices until the game is over; returns moves made."""
+    made = 0
+    end = time.monotonic() + seconds
+    while attr(page, "status") != "finished":
+        assert time.monotonic() < end, "the game did not end in time"
+        if attr(page, "legal") in (None, "0"):
+            wait_turn(page)
+            continue
+        if play_one_move(page):
+            made += 1
+            if shot is not None and made == shot_at:
+                shot()
+    return made
