@@ -184,6 +184,50 @@ def test_wrong_and_other_tokens_are_refused(server: Server, game: str) -> None:
     assert r.json()["version"] == 1
 
 
+@pytest.mark.parametrize("case", ["duel-team", "paternoster-3-signals", "duel52-quick",
+                                  "matebeta"])
+def test_reconnect_resumes_where_the_seat_was(server: Server, case: str) -> None:
+    """A seat drops mid-game; the others play on while it may not act; it comes back
+    with ``?seen=`` and its first message is the same position the engine gives it,
+    with exactly the events it missed; then the game is played to its end."""
+    for attempt in range(10):
+        table_id, tokens = server.table_with_players(**CASES[case])
+        clients = {s: server.client(table_id, t) for s, t in sorted(tokens.items())}
+        rng = random.Random(seed_of(case) + 100 + attempt)
+        state, _ = play_with_signals(clients, rng, max_moves=4)
+        if state["status"] == "playing":
+            break
+    else:
+        pytest.fail("every game ended within four moves")
+    states = {s: c.wait_version(state["version"]) for s, c in clients.items()}
+    away = max(s for s, st in states.items() if not st["observation"]["legal"])
+    left = clients.pop(away)
+    gone = left.wait_version(state["version"])
+    left.close()
+    version = state["version"]
+    while True:  # the others play while the absent seat has nothing to do
+        states = {s: c.wait_version(version) for s, c in clients.items()}
+        movers = [s for s, st in states.items() if st["observation"]["legal"]]
+        if not movers or states[min(states)]["status"] != "playing":
+            break
+        seat = rng.choice(movers)
+        clients[seat].move(rng.choice(states[seat]["observation"]["legal"]), version)
+        version += 1
+    assert version > gone["version"], "the others moved while the seat was away"
+    back = server.client(table_id, tokens[away], seen=gone["seen"], game_no=1)
+    first = back.recv()
+    assert first["type"] == "state" and first["version"] == version
+    missed = [e for e in first["events"] if e["kind"] == "move" and "by" in e]
+    assert [e["v"] for e in missed] == list(range(gone["version"] + 1, version + 1))
+    assert first["seen"] == gone["seen"] + len(first["events"])
+    assert first["seats"][away]["connected"] is True
+    clients[away] = back
+    final, _ = play_with_signals(clients, rng)
+    assert final["status"] == "finished"
+    record = server.record(table_id)
+    assert check_messages(left.raw + back.raw, record, away) >= 2
+
+
 # --- 3. kill -9 mid-game, restart, nothing lost --------------------------------------------
 
 
@@ -226,6 +270,9 @@ def kill_restart_continue(srv: Server, tmp_path: Path, case: str, before_moves: 
     record = srv.record(table_id)
     assert len(record["moves"]) == final["version"]
     assert record["outcome"] == final["outcome"] == replayed_outcome(record)
+    if case == "paternoster-3-signals":
+        early = [sig for sig in record.get("signals", []) if sig["after_move"] <= version]
+        assert early, "signals sent before the crash are kept (and shown again after it)"
     for s, client in again.items():
         assert check_messages(clients[s].raw + client.raw, record, s) > 2
     assert check_messages(spectator.raw + watcher.raw, record, None) > 2
