@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -245,5 +246,68 @@ def check_no_hidden_cards(messages: list[str], record: dict[str, Any], base_vers
         message.pop("table")
         shown = {m.group(0) for m in CARD.finditer(json.dumps(message))}
         assert shown <= visible, f"hidden cards shown: {shown - visible}"
+        checked += 1
+    return checked
+
+
+def cards_named(value: Any) -> set[str]:
+    """Every card text (``7H``, ``10S``) anywhere in a JSON value."""
+    return {m.group(0) for m in CARD.finditer(json.dumps(value))}
+
+
+def replayed_views(record: dict[str, Any], seat: int | None
+                   ) -> tuple[list[list[dict[str, Any]]], list[set[str]]]:
+    """Any game's record replayed step by step, with its signals (``after_move``).
+
+    Returns, per number of moves played, the engine's observations for ``seat`` that
+    a message at that version may show (one more for every signal sent at that
+    version), and the cards that seat's observations have named up to that version.
+    """
+    rec = Record.from_json(record)
+    state = replay(Record(rec.game, rec.options, rec.deal, []))
+    signals = deque((s["after_move"], s["seat"], s["signal"]) for s in record.get("signals", []))
+    views: list[list[dict[str, Any]]] = []
+    known: list[set[str]] = []
+    seen: set[str] = set()
+    for idx in range(len(rec.moves) + 1):
+        here = [json_round(state.observation(seat).to_json())]
+        while signals and signals[0][0] <= idx:
+            _after, s_seat, text = signals.popleft()
+            state.apply_signal_text(s_seat, text)  # type: ignore[attr-defined]
+            here.append(json_round(state.observation(seat).to_json()))
+        for view in here:
+            seen |= cards_named(view)
+        views.append(here)
+        known.append(set(seen))
+        if idx < len(rec.moves):
+            state.play(*rec.moves[idx])
+    assert not signals, f"signals after the last move: {signals}"
+    return views, known
+
+
+def check_messages(raw: list[str], record: dict[str, Any], seat: int | None,
+                   base_version: int = 0) -> int:
+    """Any game: every ``state`` message of the record's game shows exactly the engine's
+    observation for ``seat`` at its version (signals included), and names no card that
+    seat's observations had not shown by then; no message carries the deal. Returns
+    the number of state messages checked."""
+    views, known = replayed_views(record, seat)
+    checked = 0
+    for text in raw:
+        message = json.loads(text)
+        assert '"deal"' not in text
+        if message["type"] != "state" or message["game_no"] != record["game_no"]:
+            continue
+        assert message["seat"] == seat
+        version = message["version"] - base_version
+        expected = views[version]
+        if message["status"] != "playing":
+            expected = [{**view, "legal": []} for view in expected]
+        assert message["observation"] in expected, (
+            f"version {version}: seat {seat} was shown {message['observation']}, "
+            f"the engine says one of {expected}")
+        message.pop("table")
+        leaked = cards_named(message) - known[version]
+        assert not leaked, f"version {version}: hidden cards named to seat {seat}: {leaked}"
         checked += 1
     return checked
