@@ -139,7 +139,7 @@ def test_full_game_every_message_is_the_engine_observation(server: Server, case:
             check_messages([json.dumps(forged)], record, None)
     # the moves the clients were told are the record's, in order (hidden ones described)
     events = [e for m in spectator.messages if m["type"] == "state" for e in m["events"]]
-    # (the server's move events carry "by"; Duel 52's engine has a "move" event of its own)
+    # (only the server's move events carry "by")
     moves = [e for e in events if e["kind"] == "move" and "by" in e]
     assert [(e["seat"], e["v"]) for e in moves] == [
         (seat, v) for v, (seat, _text) in enumerate(record["moves"], start=1)]

@@ -173,7 +173,7 @@ def choose(state: Duel52State, move: D52Move, events: list[Event]) -> None:
             assert target is not None
             move_card(state, target, choice.source[0], events)
         else:
-            events.append(Event("move", seat, {"from": None, "to": None}))
+            events.append(Event("moved", seat, {"from": None, "to": None}))
     else:
         source, frame = state.frames[-1]
         pos = move.actors[0]
@@ -206,7 +206,7 @@ def move_card(state: Duel52State, c: TCard, lane: int, events: list[Event]) -> N
     c.slot = state.next_slot[lane][c.seat]
     state.next_slot[lane][c.seat] += 1
     state.sides[lane][c.seat].append(c)
-    events.append(Event("move", c.seat, {"from": before, "to": pos_text(position(c))}))
+    events.append(Event("moved", c.seat, {"from": before, "to": pos_text(position(c))}))
 
 
 def attack(state: Duel52State, actors: list[TCard], targets: list[TCard],

@@ -180,7 +180,7 @@ export function describe(ev, ctx) {
     case "view": return t("log.d52.view", { name });
     case "discard": return t("log.d52.discard", { name });
     case "look": return ev.pos ? t("log.d52.look", { name, lane: laneOf(ev.pos) }) : null;
-    case "move": return ev.to ? t("log.d52.move", { name, lane: laneOf(ev.to) }) : null;
+    case "moved": return ev.to ? t("log.d52.move", { name, lane: laneOf(ev.to) }) : null;
     case "empower": return t("log.d52.empower", { name });
     case "action": return t("log.d52.action", { name });
     case "trap": return t("log.d52.trap", { card: cardShort(ev.card), lane: laneOf(ev.pos) });
