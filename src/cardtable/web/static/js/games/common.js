@@ -1,5 +1,19 @@
 // Pieces the four game modules share.
 
+/** The seat's own hand, sorted on the ladder; each card is a source to pick. */
+export function handEl(ctx) {
+  const { el, obs, t, cardEl, sortLadder } = ctx;
+  const hand = el("div", { class: "hand", role: "group", "aria-label": t("table.hand") });
+  if (ctx.seat !== null) {
+    for (const card of sortLadder(obs.hand)) {
+      const c = cardEl(card);
+      c.dataset.src = `card:${card}`;
+      hand.append(c);
+    }
+  }
+  return hand;
+}
+
 /** A pile: its top card (or an empty place), how many cards, a name; `dst` makes it a target. */
 export function pileEl(ctx, { cards, name, dst, label, small = false, extraClass = "" }) {
   const { el, cardEl, emptyEl, cardName, t } = ctx;

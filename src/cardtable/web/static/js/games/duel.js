@@ -1,5 +1,5 @@
 // Paternoster Duel: own up and down piles, pushes onto the other's, Blitz and Team duel.
-import { drawPileEl, hiddenHand, pileEl, plural, signalBadges, signalButtons, winnerTitle } from "./common.js";
+import { drawPileEl, handEl, hiddenHand, pileEl, plural, signalBadges, signalButtons, winnerTitle } from "./common.js";
 
 const PILES = ["up", "down"];
 
@@ -63,7 +63,7 @@ function pilesRow(ctx, team) {
 }
 
 export function render(ctx, board) {
-  const { el, obs, t, cardEl, sortLadder } = ctx;
+  const { el, obs, t } = ctx;
   const me = ctx.view;
   const team = myTeam(ctx);
   const wrap = el("div", { class: "duel-board" });
@@ -85,14 +85,8 @@ export function render(ctx, board) {
     status.append(el("span", { class: "badge" + (obs.pushed[me] ? "" : " gold"), text: obs.pushed[me] ? t("duel.pushed") : t("duel.push_ready") }));
   }
   if (ctx.seat !== null && obs.step_back_used[me]) status.append(el("span", { class: "badge", text: t("duel.step_back_used") }));
-  const hand = el("div", { class: "hand", role: "group", "aria-label": t("table.hand") });
-  if (ctx.seat !== null) {
-    for (const card of sortLadder(obs.hand)) {
-      const c = cardEl(card);
-      c.dataset.src = `card:${card}`;
-      hand.append(c);
-    }
-  } else {
+  const hand = handEl(ctx);
+  if (ctx.seat === null) {
     hand.append(hiddenHand(ctx, obs.hand_counts[me], ctx.name(me)));
   }
   own.append(status, el("div", { class: "zone" }, seatTag(ctx, me), hand));

@@ -1,5 +1,5 @@
 // Duel 52: three lanes, face-down cards, damage, freezes, pairs, powers that ask for choices.
-import { drawPileEl, hiddenHand, plural, winnerTitle } from "./common.js";
+import { drawPileEl, handEl, hiddenHand, plural, winnerTitle } from "./common.js";
 
 const laneOf = (pos) => Number(pos[1]);
 const posText = (c) => `L${c.lane + 1}.${c.seat}.${c.slot}`;
@@ -86,7 +86,7 @@ function tableCard(ctx, c) {
 }
 
 export function render(ctx, board) {
-  const { el, obs, t, cardEl, sortLadder, msg } = ctx;
+  const { el, obs, t, cardEl, msg } = ctx;
   const me = ctx.view;
   const opp = 1 - me;
   const wrap = el("div", { class: "d52-board" });
@@ -122,14 +122,7 @@ export function render(ctx, board) {
   if (msg.status === "playing") info.append(el("span", { class: "badge gold", text: `${ctx.name(obs.turn_seat)}: ${t("d52.actions", { n: obs.actions })}` }));
   wrap.append(info);
   // my hand
-  const hand = el("div", { class: "hand", role: "group", "aria-label": t("table.hand") });
-  if (ctx.seat !== null) {
-    for (const card of sortLadder(obs.hand)) {
-      const c = cardEl(card);
-      c.dataset.src = `card:${card}`;
-      hand.append(c);
-    }
-  }
+  const hand = handEl(ctx);
   const myTag = el("div", { class: "player-tag" + (obs.turn_seat === me && msg.status === "playing" ? " to-act" : "") }, el("span", { text: ctx.name(me) + (ctx.seat !== null ? ` (${t("table.you")})` : "") }));
   wrap.append(el("div", { class: "zone" }, hand, myTag));
   board.append(wrap);

@@ -1,5 +1,5 @@
 // Paternoster: the cooperative game. Piles up1 up2 (up3), down1 down2 (down3), signals.
-import { drawPileEl, pileEl, plural, signalBadges, signalButtons } from "./common.js";
+import { drawPileEl, handEl, pileEl, plural, signalBadges, signalButtons } from "./common.js";
 
 const NAMES = ["up1", "up2", "up3", "down1", "down2", "down3"];
 const BURNING = new Set(["3H", "6H", "9H", "QH"]);
@@ -36,7 +36,7 @@ export function moveLabel(m, ctx) {
 }
 
 export function render(ctx, board) {
-  const { el, obs, t, cardEl, sortLadder, msg } = ctx;
+  const { el, obs, t, cardEl, msg } = ctx;
   const o = obs.options;
   const wrap = el("div", { class: "pat-board" });
   const players = obs.hand_counts.length;
@@ -84,14 +84,7 @@ export function render(ctx, board) {
   if (obs.step_back_used && obs.to_act.includes(ctx.seat)) info.append(el("span", { class: "badge", text: t("pat.stepback_used") }));
   wrap.append(info);
   // my hand
-  const hand = el("div", { class: "hand", role: "group", "aria-label": t("table.hand") });
-  if (ctx.seat !== null) {
-    for (const card of sortLadder(obs.hand)) {
-      const c = cardEl(card);
-      c.dataset.src = `card:${card}`;
-      hand.append(c);
-    }
-  }
+  const hand = handEl(ctx);
   wrap.append(hand);
   board.append(wrap);
 }
