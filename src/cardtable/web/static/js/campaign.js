@@ -21,7 +21,7 @@ document.querySelectorAll("time.when[data-ts]").forEach((el) => {
   const d = new Date(Number(el.dataset.ts) * 1000);
   el.dateTime = d.toISOString();
   el.textContent = d.toLocaleString(LANG === "de" ? "de-DE" : "en-GB",
-    { dateStyle: "medium", timeStyle: "short" });
+    { dateStyle: "short", timeStyle: "short" });
 });
 
 const groupForm = document.getElementById("group-form");
