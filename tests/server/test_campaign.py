@@ -155,3 +155,23 @@ def test_a_ride_on_the_site_is_recorded_when_its_game_ends(server: Server) -> No
         3 if ride["cards_left"] == 0 else 2 if ride["cards_left"] <= 4 else 1)
     assert ride["stars"] == expected and ride["cleared"] == (expected > 0)
     client.close()
+
+
+def test_the_campaign_api_is_documented(server: Server) -> None:
+    paths = server.http.get("/openapi.json").json()["paths"]
+    for path in ("/api/groups", "/api/groups/{token}", "/api/groups/{token}/rides",
+                 "/api/groups/{token}/tables"):
+        assert path in paths
+
+
+def test_groups_and_rides_on_postgresql(postgres_url: str, tmp_path: Any) -> None:
+    """Migration 0002 on PostgreSQL: a group, a ride by hand, the next floor open."""
+    srv = Server(postgres_url, tmp_path / "server.log")
+    srv.start()
+    try:
+        token = new_group(srv, "Postgres riders")["token"]
+        g = enter(srv, token, floor=1, cards_left=0).json()
+        assert floor(g, 1)["best_stars"] == 3 and floor(g, 2)["open"]
+        assert g["rides"][0]["lost"] is False and g["rides"][0]["cleared"] is True
+    finally:
+        srv.stop()
