@@ -175,6 +175,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from cardtable.web.pages import router as pages_router
 
     app.include_router(pages_router)
+    from cardtable.server.campaign import router as campaign_router
+
+    app.include_router(campaign_router)
 
     # --- errors ---
     @app.exception_handler(ApiError)

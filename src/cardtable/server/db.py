@@ -100,6 +100,37 @@ signals_t = sa.Table(
 )
 sa.Index("ix_signals_table_game", signals_t.c.table_id, signals_t.c.game_no)
 
+groups_t = sa.Table(
+    "groups", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("name", sa.String(80), nullable=False),
+    sa.Column("token", sa.String(64), nullable=False, unique=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+"""Tower campaign groups (issue 9): a named team, shared by the link with its token."""
+
+rides_t = sa.Table(
+    "rides", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("group_id", sa.String(32), sa.ForeignKey("groups.id", ondelete="CASCADE"),
+              nullable=False),
+    sa.Column("floor", sa.Integer, nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("cards_left", sa.Integer, nullable=False),
+    sa.Column("passengers_delivered", sa.Integer, nullable=False),
+    sa.Column("lost", sa.Boolean, nullable=False),
+    sa.Column("stars", sa.Integer, nullable=False),
+    sa.Column("cleared", sa.Boolean, nullable=False),
+    sa.Column("source", sa.String(8), nullable=False),
+    sa.Column("table_id", sa.String(32), nullable=True),
+    sa.Column("game_no", sa.Integer, nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.UniqueConstraint("table_id", "game_no", name="uq_rides_table_game"),
+)
+"""One ride of a floor: played on the site (``source='site'``, its table and game) or
+entered by hand (``'hand'``)."""
+sa.Index("ix_rides_group", rides_t.c.group_id)
+
 
 def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
     """An engine with the pragmas a server needs on SQLite (WAL: readers never block)."""
@@ -251,10 +282,12 @@ __all__ = [
     "Connection",
     "Database",
     "games_t",
+    "groups_t",
     "make_engine",
     "metadata",
     "migrate",
     "moves_t",
+    "rides_t",
     "run_sync",
     "seats_t",
     "signals_t",

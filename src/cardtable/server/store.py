@@ -14,7 +14,15 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from cardtable.server.db import games_t, moves_t, seats_t, signals_t, tables_t
+from cardtable.server.db import (
+    games_t,
+    groups_t,
+    moves_t,
+    rides_t,
+    seats_t,
+    signals_t,
+    tables_t,
+)
 
 
 @dataclass
@@ -258,3 +266,47 @@ def game_list(conn: Connection, table_id: str) -> list[dict[str, Any]]:
         for g in conn.execute(sa.select(games_t).where(
             games_t.c.table_id == table_id).order_by(games_t.c.number))
     ]
+
+
+# --- the Tower campaign (issue 9): groups and rides --------------------------------------
+
+
+def create_group(conn: Connection, group_id: str, name: str, token: str) -> float:
+    now = time.time()
+    conn.execute(groups_t.insert().values(id=group_id, name=name, token=token,
+                                          created_at=now))
+    return now
+
+
+def find_group(conn: Connection, token: str) -> dict[str, Any] | None:
+    """A group by its share token, with every ride (oldest first)."""
+    g = conn.execute(sa.select(groups_t).where(groups_t.c.token == token)).mappings().first()
+    if g is None:
+        return None
+    return {**dict(g), "rides": group_rides(conn, g["id"])}
+
+
+def group_by_id(conn: Connection, group_id: str) -> dict[str, Any] | None:
+    g = conn.execute(sa.select(groups_t).where(groups_t.c.id == group_id)).mappings().first()
+    return dict(g) if g is not None else None
+
+
+def group_rides(conn: Connection, group_id: str) -> list[dict[str, Any]]:
+    return [dict(r) for r in conn.execute(
+        sa.select(rides_t).where(rides_t.c.group_id == group_id).order_by(rides_t.c.id)
+    ).mappings()]
+
+
+def add_ride(conn: Connection, group_id: str, ride: dict[str, Any]) -> int | None:
+    """Store a ride; a site ride already stored for its table and game is not stored
+    twice (None then)."""
+    if ride.get("table_id") is not None:
+        seen = conn.execute(sa.select(rides_t.c.id).where(
+            rides_t.c.table_id == ride["table_id"],
+            rides_t.c.game_no == ride.get("game_no"))).first()
+        if seen is not None:
+            return None
+    result = conn.execute(rides_t.insert().values(group_id=group_id, created_at=time.time(),
+                                                  **ride))
+    key = result.inserted_primary_key
+    return int(key[0]) if key is not None else None

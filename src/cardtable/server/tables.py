@@ -206,6 +206,8 @@ class TableSpec:
     match_wins: int | None
     takeover_after: float | None
     spectators: bool
+    campaign: dict[str, Any] | None = None
+    """A Tower campaign ride (issue 9): ``{"group", "floor"}``, kept in the table's settings."""
 
 
 class LiveTable:
@@ -411,6 +413,10 @@ class LiveTable:
                 self.scores = scores
             self.deadline, self._turn_key = deadline, key
             self._log_move(seat, write.text, by, events)
+            if outcome is not None and "campaign" in self.table_settings:
+                from cardtable.server.campaign import record_site_ride
+
+                await record_site_ride(self, outcome)
             self.changed()
             return self.version
 
@@ -875,7 +881,8 @@ class TableManager:
         wins_needed = spec.match_wins if spec.match_wins is not None else hooks.default_match_wins
         row = TableRow(
             id=secrets.token_urlsafe(9), game=spec.game, options=options.to_json(),
-            settings={"takeover_after": spec.takeover_after, "spectators": spec.spectators},
+            settings={"takeover_after": spec.takeover_after, "spectators": spec.spectators,
+                      **({"campaign": spec.campaign} if spec.campaign else {})},
             status="waiting" if invites else "playing", game_no=1, seed=seed,
             scores={"wins": [0] * n, "games": 0, "draws": 0, "wins_needed": wins_needed,
                     "over": False, "match_no": 1},

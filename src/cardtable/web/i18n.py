@@ -455,6 +455,66 @@ _M.update({
     "bot.random": ("a random legal move", "ein zufälliger erlaubter Zug"),
 })
 
+# --- the Tower campaign and the Score tab (issue 9) ---
+_M.update({
+    "nav.score": ("Score", "Wertung"),
+    "camp.title": ("The Tower: score", "Der Turm: Wertung"),
+    "camp.intro": ("Twelve floors of Paternoster, from Test ride to the Penthouse. A group "
+                   "rides them together, on the site or with real cards; every floor earns "
+                   "up to three stars, and the next floor opens once the one below is cleared.",
+                   "Zwölf Etagen Paternoster, von der Probefahrt bis ins Penthouse. Eine Gruppe "
+                   "fährt sie gemeinsam, hier oder mit echten Karten; jede Etage bringt bis zu "
+                   "drei Sterne, und die nächste öffnet sich, sobald die darunter geschafft ist."),
+    "camp.new_group": ("New group", "Neue Gruppe"),
+    "camp.group_name": ("Group name", "Name der Gruppe"),
+    "camp.create": ("Create the group", "Gruppe anlegen"),
+    "camp.no_groups": ("No groups yet in this browser. Create one, or open a group's link.",
+                       "Noch keine Gruppe in diesem Browser. Leg eine an oder öffne den Link "
+                       "einer Gruppe."),
+    "camp.groups": ("Groups", "Gruppen"),
+    "camp.stars_total": ("{stars} of {max} stars", "{stars} von {max} Sternen"),
+    "camp.stars_label": ("{n} of 3 stars", "{n} von 3 Sternen"),
+    "camp.floor": ("Floor", "Etage"),
+    "camp.floor_n": ("Floor {n}", "Etage {n}"),
+    "camp.rules": ("Rules", "Regeln"),
+    "camp.goal": ("Goal", "Ziel"),
+    "camp.tokens": ("Emergency tokens", "Notfallmarken"),
+    "camp.best": ("Best", "Bestes"),
+    "camp.open": ("open", "offen"),
+    "camp.locked": ("locked", "gesperrt"),
+    "camp.locked_hint": ("opens once floor {n} is cleared",
+                         "öffnet sich, sobald Etage {n} geschafft ist"),
+    "camp.ride": ("Ride this floor", "Diese Etage fahren"),
+    "camp.players": ("Players", "Spieler"),
+    "camp.members": ("Of them from the group (the rest: computer players)",
+                     "Davon aus der Gruppe (der Rest: Computerspieler)"),
+    "camp.share": ("Share this link with the group", "Teile diesen Link mit der Gruppe"),
+    "camp.copy": ("Copy", "Kopieren"),
+    "camp.enter": ("Enter a ride played with real cards",
+                   "Eine Fahrt mit echten Karten eintragen"),
+    "camp.cards_left": ("Cards left", "Übrige Karten"),
+    "camp.passengers": ("Passengers delivered", "Abgelieferte Fahrgäste"),
+    "camp.lost": ("We lost (a passenger, a fire or a command)",
+                  "Verloren (Fahrgast, Feuer oder Befehl)"),
+    "camp.save": ("Save the ride", "Fahrt speichern"),
+    "camp.rides": ("Rides", "Fahrten"),
+    "camp.no_rides": ("No rides yet.", "Noch keine Fahrten."),
+    "camp.date": ("Date", "Datum"),
+    "camp.result": ("Result", "Ergebnis"),
+    "camp.left": ("{n} cards left", "{n} Karten übrig"),
+    "camp.left1": ("1 card left", "1 Karte übrig"),
+    "camp.all_down": ("all cards down", "alle Karten abgelegt"),
+    "camp.lost_short": ("lost", "verloren"),
+    "camp.not_cleared": ("not cleared", "nicht geschafft"),
+    "camp.on_site": ("on the site", "hier gespielt"),
+    "camp.by_hand": ("real cards", "echte Karten"),
+    "camp.error": ("Not saved: {message}", "Nicht gespeichert: {message}"),
+    "camp.unknown_group": ("There is no group with this link.",
+                           "Es gibt keine Gruppe mit diesem Link."),
+    "camp.open_group": ("Open the group", "Gruppe öffnen"),
+    "camp.starting": ("Opening the table…", "Der Tisch wird eröffnet…"),
+})
+
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {k: v[0] for k, v in _M.items()},
     "de": {k: v[1] for k, v in _M.items()},

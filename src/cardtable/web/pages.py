@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import time
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,7 @@ from cardtable.web.i18n import (
 WEB_DIR = Path(__file__).resolve().parent
 GAMES = ("duel", "paternoster", "duel52", "matebeta")
 LANG_COOKIE_DAYS = 365
-ASSET_VERSION = "10"
+ASSET_VERSION = "11"
 """Bumped when static files change in a way browsers must not cache across."""
 
 router = APIRouter(include_in_schema=False)
@@ -49,6 +50,7 @@ def environment() -> Environment:
                       autoescape=select_autoescape(["html"]), trim_blocks=True,
                       lstrip_blocks=True)
     env.filters["tojson_attr"] = lambda value: json.dumps(value, ensure_ascii=False)
+    env.filters["date"] = lambda ts: time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(ts))
     return env
 
 
@@ -169,3 +171,44 @@ def table_page(request: Request, table: Any) -> HTMLResponse:
               "facts": game_facts(game_id) if game_id in GAMES else {"id": game_id}}
     return render(request, "table.html", page="table", game=game_id, table=table.id,
                   client=client)
+
+
+# --- the Tower campaign (issue 9): the Score tab and a group's page ---
+
+
+@router.get("/campaign", response_class=HTMLResponse)
+async def score_tab(request: Request, g: str | None = None) -> Response:
+    """Every group this browser knows (the ``ct_groups`` cookie) side by side; ``?g=`` adds
+    groups by their share tokens (``.``-separated)."""
+    from cardtable.server import campaign
+
+    manager = request.app.state.manager
+    tokens = campaign.remembered(request.cookies)
+    for extra in (g or "").split("."):
+        if extra and extra not in tokens:
+            tokens.append(extra)
+    base = str(request.base_url).rstrip("/")
+    groups = []
+    for token in tokens[-campaign.MAX_REMEMBERED:]:
+        row = await campaign.load_group(manager, token)
+        if row is not None:
+            groups.append(campaign.group_json(base, row))
+    return render(request, "campaign.html", page="campaign", groups=groups,
+                  client={"page": "campaign"})
+
+
+@router.get("/g/{token}", response_class=HTMLResponse)
+async def group_page(request: Request, token: str) -> Response:
+    """A group's page, shared by its link; opening it remembers the group in this browser."""
+    from cardtable.server import campaign
+
+    row = await campaign.load_group(request.app.state.manager, token)
+    if row is None:
+        return render(request, "message.html", status=404, page="error",
+                      message=translate(language(request), "camp.unknown_group"))
+    group = campaign.group_json(str(request.base_url).rstrip("/"), row)
+    response = render(request, "group.html", page="group", group=group,
+                      client={"page": "group", "token": token})
+    campaign.remember(response, request.cookies, token,
+                      request.app.state.settings.secure_cookies)
+    return response

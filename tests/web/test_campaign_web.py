@@ -1,0 +1,134 @@
+"""The Tower campaign in a real browser: a group rides Test ride on the site against a
+computer player, the ride and its stars show on the Score tab, the next floor opens; a
+second group shows beside the first."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from harness import Server
+from playwright.sync_api import Error as PlaywrightError
+from webplay import DESKTOP, play_to_end, wait_ready
+
+
+def expected_stars(outcome: dict[str, Any], goal: int = 8) -> int:
+    if outcome["lost"] in ("passenger", "fire", "command") or outcome["cards_left"] > goal:
+        return 0
+    if outcome["cards_left"] == 0:
+        return 3
+    return 2 if 2 * outcome["cards_left"] <= goal else 1
+
+
+def create_group(page: Any, server: Server, name: str) -> str:
+    page.goto(f"{server.url}/campaign")
+    page.fill("#group-name", name)
+    page.click("#create-group")
+    page.wait_for_url(re.compile(r".*/g/[A-Za-z0-9_-]+$"))
+    assert page.locator("h1").inner_text() == name
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def test_a_group_rides_test_ride_and_the_score_tab_shows_it(browser: Any, server: Server,
+                                                            artifacts: Path) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    token = create_group(page, server, "Ann & Ben")
+    assert page.locator("tr.floor[data-floor='1']").get_attribute("data-open") == "1"
+    assert page.locator("tr.floor[data-floor='2']").get_attribute("data-open") == "0"
+    assert page.locator("tr.floor").count() == 12
+    assert "Test ride" in page.locator("tr.floor[data-floor='1']").inner_text()
+    assert page.locator(".ride-floor").count() == 1
+
+    # ride Test ride on the site: you and a computer player
+    page.click(".ride-floor[data-floor='1']")
+    table_url = re.compile(r".*/t/[A-Za-z0-9_-]+$")
+    try:
+        page.wait_for_url(table_url, wait_until="commit")
+    except PlaywrightError:
+        page.wait_for_url(table_url, wait_until="commit", timeout=15000)
+    wait_ready(page)
+    table_id = page.url.rsplit("/", 1)[1]
+    assert play_to_end(page) >= 1
+    page.locator("#result").wait_for()
+    outcome = server.http.get(f"/api/tables/{table_id}").json()["outcome"]
+    stars = expected_stars(outcome)
+
+    # the Score tab shows the ride with its stars
+    page.click("#nav-score")
+    page.wait_for_url(re.compile(r".*/campaign$"))
+    column = page.locator(f".score-group[data-token='{token}']")
+    ride = column.locator("tr.ride")
+    assert ride.count() == 1
+    assert ride.get_attribute("data-source") == "site"
+    assert ride.get_attribute("data-stars") == str(stars)
+    assert "Test ride" in ride.inner_text()
+    left = outcome["cards_left"]
+    assert ("all cards down" if left == 0 and stars else
+            "lost" if outcome["lost"] in ("passenger", "fire", "command") else
+            f"{left} card") in ride.inner_text()
+    floor1 = column.locator(".score-floor[data-floor='1']")
+    assert floor1.get_attribute("data-stars") == str(stars)
+    assert column.locator(".score-floor[data-floor='2']").get_attribute("data-open") == (
+        "1" if stars else "0")
+    page.screenshot(path=str(artifacts / "campaign-score-after-site-ride.png"), full_page=True)
+
+    # the group page: an impossible ride is refused with its reason; a cleared ride by hand
+    page.goto(f"{server.url}/g/{token}")
+    page.fill("#entry-cards", "500")
+    page.click("#save-ride")
+    page.wait_for_function("document.getElementById('ride-error').textContent !== ''")
+    assert "500 cards left, but floor 1 (Test ride)" in page.locator("#ride-error").inner_text()
+    page.fill("#entry-cards", "-1")
+    page.click("#save-ride")
+    page.wait_for_function(
+        "document.getElementById('ride-error').textContent.includes('negative')")
+    if not stars:
+        # the played game did not clear the floor: a game with real cards does
+        page.fill("#entry-cards", "3")
+        page.click("#save-ride")
+        page.wait_for_function("document.querySelectorAll('tr.ride').length === 2")
+    assert page.locator("tr.floor[data-floor='2']").get_attribute("data-open") == "1"
+    assert page.locator(".ride-floor[data-floor='2']").count() == 1
+    assert page.locator("tr.floor[data-floor='3']").get_attribute("data-open") == "0"
+
+    # a second group shows beside the first on the Score tab
+    other = create_group(page, server, "Cleo's crew")
+    page.goto(f"{server.url}/campaign")
+    groups = page.locator(".score-group")
+    assert groups.count() == 2
+    first = page.locator(f".score-group[data-token='{token}']")
+    second = page.locator(f".score-group[data-token='{other}']")
+    a, b = first.bounding_box(), second.bounding_box()
+    assert a is not None and b is not None
+    assert abs(a["y"] - b["y"]) < 2 and b["x"] > a["x"] + a["width"] - 1, (a, b)
+    assert first.locator(".score-floor[data-floor='2']").get_attribute("data-open") == "1"
+    assert second.locator(".score-floor[data-floor='2']").get_attribute("data-open") == "0"
+    assert second.locator("tr.ride").count() == 0
+    page.screenshot(path=str(artifacts / "campaign-score-two-groups.png"), full_page=True)
+
+    # in German
+    page.goto(f"{server.url}/campaign?lang=de")
+    assert page.locator("html").get_attribute("lang") == "de"
+    text = page.locator("main").inner_text()
+    assert "Probefahrt" in text and "Wertung" in page.locator(".mainnav").inner_text()
+    page.goto(f"{server.url}/g/{token}")
+    assert "höchstens 8 Karten übrig" in page.locator("#floors").inner_text()
+    assert errors == []
+    context.close()
+
+
+def test_a_group_opened_by_its_link_joins_the_score_tab(browser: Any, server: Server) -> None:
+    """Another browser that opens a group's link sees it on its own Score tab."""
+    token = server.http.post("/api/groups", json={"name": "Shared"}).json()["token"]
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(f"{server.url}/campaign")
+    assert page.locator(".score-group").count() == 0
+    page.goto(f"{server.url}/g/{token}")
+    page.goto(f"{server.url}/campaign")
+    assert page.locator(f".score-group[data-token='{token}']").count() == 1
+    context.close()
