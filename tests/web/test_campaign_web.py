@@ -1,6 +1,6 @@
-"""The Tower campaign in a real browser: a group rides Test ride on the site against a
-computer player, the ride and its stars show on the Score tab, the next floor opens; a
-second group shows beside the first."""
+"""The Tower campaign in a real browser: a group rides Test ride on the site with a
+computer player until it clears it, the rides and stars show on the Score tab, the next
+floor opens; a second group shows beside the first."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from harness import Server
 from playwright.sync_api import Error as PlaywrightError
-from webplay import DESKTOP, play_to_end, wait_ready
+from webplay import DESKTOP, Watcher, play_carefully, wait_ready
 
 
 def expected_stars(outcome: dict[str, Any], goal: int = 8) -> int:
@@ -43,37 +43,41 @@ def test_a_group_rides_test_ride_and_the_score_tab_shows_it(browser: Any, server
     assert "Test ride" in page.locator("tr.floor[data-floor='1']").inner_text()
     assert page.locator(".ride-floor").count() == 1
 
-    # ride Test ride on the site: you and a computer player
-    page.click(".ride-floor[data-floor='1']")
+    # ride Test ride on the site, you and a computer player, until the team clears it
+    # (a careful player beside the simple computer clears about three rides in five, so
+    # eight tries fail together less than once in a thousand runs)
+    watcher = Watcher(page)
+    outcomes: list[dict[str, Any]] = []
     table_url = re.compile(r".*/t/[A-Za-z0-9_-]+$")
-    try:
-        page.wait_for_url(table_url, wait_until="commit")
-    except PlaywrightError:
-        page.wait_for_url(table_url, wait_until="commit", timeout=15000)
-    wait_ready(page)
-    table_id = page.url.rsplit("/", 1)[1]
-    assert play_to_end(page) >= 1
-    page.locator("#result").wait_for()
-    outcome = server.http.get(f"/api/tables/{table_id}").json()["outcome"]
-    stars = expected_stars(outcome)
+    for _ in range(8):
+        page.goto(f"{server.url}/g/{token}")
+        page.click(".ride-floor[data-floor='1']")
+        try:
+            page.wait_for_url(table_url, wait_until="commit")
+        except PlaywrightError:
+            page.wait_for_url(table_url, wait_until="commit", timeout=15000)
+        wait_ready(page)
+        table_id = page.url.rsplit("/", 1)[1]
+        assert play_carefully(page, watcher) >= 1
+        page.locator("#result").wait_for()
+        outcomes.append(server.http.get(f"/api/tables/{table_id}").json()["outcome"])
+        if expected_stars(outcomes[-1]):
+            break
+    stars = expected_stars(outcomes[-1])
+    assert stars >= 1, f"Test ride not cleared in {len(outcomes)} rides: {outcomes}"
 
-    # the Score tab shows the ride with its stars
+    # the Score tab shows the rides, the best stars, and the next floor open
     page.click("#nav-score")
     page.wait_for_url(re.compile(r".*/campaign$"))
     column = page.locator(f".score-group[data-token='{token}']")
-    ride = column.locator("tr.ride")
-    assert ride.count() == 1
-    assert ride.get_attribute("data-source") == "site"
-    assert ride.get_attribute("data-stars") == str(stars)
-    assert "Test ride" in ride.inner_text()
-    left = outcome["cards_left"]
-    assert ("all cards down" if left == 0 and stars else
-            "lost" if outcome["lost"] in ("passenger", "fire", "command") else
-            f"{left} card") in ride.inner_text()
+    rides = column.locator("tr.ride")
+    assert rides.count() == len(outcomes)
+    assert {rides.nth(i).get_attribute("data-source") for i in range(len(outcomes))} == {"site"}
+    assert str(stars) in {rides.nth(i).get_attribute("data-stars") for i in range(len(outcomes))}
+    assert "Test ride" in rides.first.inner_text()
     floor1 = column.locator(".score-floor[data-floor='1']")
     assert floor1.get_attribute("data-stars") == str(stars)
-    assert column.locator(".score-floor[data-floor='2']").get_attribute("data-open") == (
-        "1" if stars else "0")
+    assert column.locator(".score-floor[data-floor='2']").get_attribute("data-open") == "1"
     page.screenshot(path=str(artifacts / "campaign-score-after-site-ride.png"), full_page=True)
 
     # the group page: an impossible ride is refused with its reason; a cleared ride by hand
@@ -86,11 +90,9 @@ def test_a_group_rides_test_ride_and_the_score_tab_shows_it(browser: Any, server
     page.click("#save-ride")
     page.wait_for_function(
         "document.getElementById('ride-error').textContent.includes('negative')")
-    if not stars:
-        # the played game did not clear the floor: a game with real cards does
-        page.fill("#entry-cards", "3")
-        page.click("#save-ride")
-        page.wait_for_function("document.querySelectorAll('tr.ride').length === 2")
+    page.fill("#entry-cards", "3")
+    page.click("#save-ride")
+    page.wait_for_function(f"document.querySelectorAll('tr.ride').length === {len(outcomes) + 1}")
     assert page.locator("tr.floor[data-floor='2']").get_attribute("data-open") == "1"
     assert page.locator(".ride-floor[data-floor='2']").count() == 1
     assert page.locator("tr.floor[data-floor='3']").get_attribute("data-open") == "0"

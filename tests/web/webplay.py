@@ -7,6 +7,7 @@ It reads only what the page shows (and the page's ``data-version``/``data-status
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -92,4 +93,79 @@ def play_to_end(page: Any, seconds: float = 150, shot: Any = None, shot_at: int 
             made += 1
             if shot is not None and made == shot_at:
                 shot()
+    return made
+
+
+class Watcher:
+    """Keeps the last ``state`` message the page's WebSocket received: what this seat's
+    page knows (its own observation), read the way a careful player reads the table."""
+
+    def __init__(self, page: Any) -> None:
+        self.last: dict[str, Any] | None = None
+        page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+
+    def _frame(self, payload: Any) -> None:
+        try:
+            message = json.loads(payload)
+        except (TypeError, ValueError):
+            return
+        if isinstance(message, dict) and message.get("type") == "state":
+            self.last = message
+
+
+def careful_move(observation: dict[str, Any]) -> str:
+    """The Paternoster move a careful player makes: the smallest step on the ladder (twins
+    and step backs first), only the required cards unless the next is a tiny step."""
+    from cardtable.cards import parse_card
+    from cardtable.games.paternoster.rules import PILE_IDS
+
+    legal: list[str] = observation["legal"]
+    best: tuple[int, str] | None = None
+    for move in legal:
+        words = move.split()
+        if words[0] != "play":
+            continue
+        card = parse_card(words[1])
+        pile = observation["piles"][PILE_IDS[words[2]]]
+        up = words[2].startswith("up")
+        if not pile:
+            cost = card + 1 if up else 52 - card
+        else:
+            top = parse_card(pile[-1])
+            step = card - top if up else top - card
+            cost = step if step >= 0 else (-1 if step == -4 else 40)  # a long step back: a token
+        if best is None or cost < best[0]:
+            best = (cost, move)
+    owed = observation["required"] - observation["played"]
+    if best is not None and (owed > 0 or best[0] <= 1):
+        return best[1]
+    for finish in ("end", "token-end"):
+        if finish in legal:
+            return finish
+    return best[1] if best is not None else legal[0]
+
+
+def play_carefully(page: Any, watcher: Watcher, seconds: float = 150) -> int:
+    """Play a Paternoster game to its end with :func:`careful_move`, tapping like a person."""
+    made = 0
+    end = time.monotonic() + seconds
+    while attr(page, "status") != "finished":
+        assert time.monotonic() < end, "the game did not end in time"
+        if attr(page, "legal") in (None, "0"):
+            wait_turn(page)
+            continue
+        version = attr(page, "version")
+        message = watcher.last
+        if message is None or str(message["version"]) != version:
+            page.wait_for_timeout(50)
+            continue
+        move = careful_move(message["observation"])
+        words = move.split()
+        if words[0] == "play":
+            page.click(f'#board [data-src="card:{words[1]}"]')
+            page.click(f'#board .target[data-dst="pile:{words[2]}"]')
+        else:
+            page.click(f'#actions button[data-move="{move}"]')
+        wait_change(page, version)
+        made += 1
     return made
