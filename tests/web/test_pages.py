@@ -98,3 +98,21 @@ def test_package_data_ships_the_site() -> None:
     for f in files:
         rel = f.relative_to(base)
         assert any(rel.match(pat) for pat in patterns), f"{rel} is not shipped"
+
+
+def test_refusals_of_the_duel_have_a_german_sentence() -> None:
+    """A German page explains a refused duel move in German (by the rule that refused it)."""
+    import re
+    from pathlib import Path
+
+    import cardtable.games.duel.rules as duel_rules
+    from cardtable.web.i18n import MESSAGES
+
+    source = Path(duel_rules.__file__).read_text(encoding="utf-8")
+    rules = set(re.findall(r'"([a-z]+(?:-[a-z]+)+)",?\s*\)', source))  # IllegalMove(.., "id")
+    rules -= {"no-such-move", "unknown-card", "no-such-seat", "no-such-pile", "no-turns",
+              "no-draw"}
+    assert {"push-once", "pile-direction", "not-your-turn"} <= rules
+    missing = sorted(r for r in rules if f"why.{r}" not in MESSAGES["de"])
+    assert not missing, missing
+    assert MESSAGES["de"]["why.push-once"] == "Du darfst nur einmal schieben."

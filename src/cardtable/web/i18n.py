@@ -515,6 +515,44 @@ _M.update({
     "camp.starting": ("Opening the table…", "Der Tisch wird eröffnet…"),
 })
 
+# Why a move or message was refused, by the rule id of the engine's refusal or the
+# server's error code. English pages show the engine's own, more detailed sentence;
+# these give other languages a sentence of their own.
+_M.update({f"why.{key}": texts for key, texts in {
+    "not-your-turn": ("It is not your turn.", "Du bist nicht am Zug."),
+    "not-in-hand": ("You do not hold that card.", "Diese Karte hast du nicht auf der Hand."),
+    "game-over": ("The game is over.", "Das Spiel ist vorbei."),
+    "pile-direction": ("That card does not fit on that pile.",
+                       "Diese Karte passt nicht auf diesen Stapel."),
+    "step-back-once": ("Only one step back per turn.", "Nur ein Rückschritt pro Zug."),
+    "end-too-early": ("You must still play cards before you end your turn.",
+                      "Du musst erst noch Karten spielen, bevor du den Zug beendest."),
+    "push-once": ("You may push only once.", "Du darfst nur einmal schieben."),
+    "push-empty": ("You cannot push onto an empty pile.",
+                   "Auf einen leeren Stapel darfst du nicht schieben."),
+    "push-direction": ("A push must go in the pile's direction.",
+                       "Geschoben wird nur in Richtung des Stapels."),
+    "push-distance": ("A push goes at most two ranks past the top card.",
+                      "Geschoben wird höchstens zwei Ränge über die oberste Karte hinaus."),
+    "no-push": ("You may not push in this game.", "In diesem Spiel darfst du nicht schieben."),
+    "frozen": ("That card is frozen.", "Diese Karte ist eingefroren."),
+    "lane-won": ("That lane is already won.", "Diese Bahn ist schon gewonnen."),
+    "base-protected": ("Base cards are protected while the draw pile lasts.",
+                       "Basiskarten sind geschützt, solange der Nachziehstapel reicht."),
+    "choice-pending": ("First make the choice the power asks for.",
+                       "Triff zuerst die Wahl, die die Fähigkeit verlangt."),
+    "foreplace-over": ("Foreplacing is over.", "Das Vorlegen ist vorbei."),
+    "no-signal": ("You may not signal now.", "Du darfst jetzt kein Signal geben."),
+    "stale": ("Someone moved first: the table has been updated.",
+              "Jemand war schneller: der Tisch ist jetzt auf dem neuen Stand."),
+    "duplicate": ("That move was already made.", "Dieser Zug wurde schon gemacht."),
+    "too-fast": ("Not so fast, please.", "Bitte nicht so schnell."),
+    "waiting": ("The game starts when every seat is taken.",
+                "Das Spiel beginnt, wenn alle Plätze besetzt sind."),
+    "not-playing": ("The game is not running.", "Das Spiel läuft gerade nicht."),
+    "bad-signal": ("That signal is not allowed now.", "Dieses Signal ist jetzt nicht erlaubt."),
+}.items()})
+
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {k: v[0] for k, v in _M.items()},
     "de": {k: v[1] for k, v in _M.items()},

@@ -164,9 +164,19 @@ function onError(data) {
   els.page.classList.remove("busy");
   const key = data.code === "illegal" || data.code === "stale" || data.code === "duplicate"
     ? "table.refused" : "table.error";
-  toast(t(key, { message: data.message }), true);
+  toast(t(key, { message: refusalText(data) }), true);
   if (data.code === "stale" || data.code === "duplicate") sendRaw({ type: "sync" });
   wire();
+}
+
+/** The reason in the page's language: the engine's own sentence on English pages, else
+ *  our sentence for its rule (or the server's error code) when we have one. */
+function refusalText(data) {
+  if (LANG === "en") return data.message;
+  for (const key of [data.rule && `why.${data.rule}`, `why.${data.code}`]) {
+    if (key && DATA.messages[key] !== undefined) return t(key);
+  }
+  return data.message;
 }
 
 function toast(text, bad = false) {
