@@ -24,7 +24,6 @@ __all__ = [
     "deck",
     "format_cards",
     "parse_card",
-    "parse_cards",
     "shuffled",
 ]
 
@@ -198,10 +197,6 @@ def parse_card(text: str) -> Card:
     card = Card.of(rank, suit)
     _PARSED[text] = card
     return card
-
-
-def parse_cards(texts: Iterable[str]) -> list[Card]:
-    return [parse_card(t) for t in texts]
 
 
 def format_cards(cards: Iterable[Card]) -> list[str]:

@@ -316,10 +316,6 @@ class DuelObservation(Observation):
     def legal_moves(self) -> list[DuelMove]:
         return legal_moves(self.facts())
 
-    def tops(self, team: int) -> tuple[Card | None, Card | None]:
-        up, down = self.piles[team]
-        return (up[-1] if up else None, down[-1] if down else None)
-
 
 def _no_facts() -> SeatFacts:
     return SeatFacts(-1, False, None, True, (), (None, None), (None, None), False, False,
