@@ -5,8 +5,9 @@ A group is a named team shared by a link that holds its secret token
 the group. A ride is either entered by hand (a game with real cards, checked
 by :func:`cardtable.games.paternoster.campaign.validate_ride`) or played on
 the site: a Paternoster table with the floor's options whose settings name
-the group and floor; when a game of that table ends, :func:`record_site_ride`
-stores the ride judged by ``from_outcome``.
+the group and floor; the move that ends a game of that table is committed
+together with its ride (:func:`site_ride`, judged by ``from_outcome``), so a
+crash cannot lose one without the other.
 
 The browser remembers the groups it knows in the ``ct_groups`` cookie (share
 tokens joined by ``.``), which the Score tab reads.
@@ -19,7 +20,6 @@ the team lost (no stars).
 
 from __future__ import annotations
 
-import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
@@ -31,10 +31,8 @@ from cardtable.server import store
 from cardtable.server.protocol import Strict
 
 if TYPE_CHECKING:
-    from cardtable.engine import Outcome
+    from cardtable.engine import Outcome, State
     from cardtable.server.tables import LiveTable, TableManager
-
-log = logging.getLogger("cardtable.server.campaign")
 
 GROUPS_COOKIE = "ct_groups"
 MAX_REMEMBERED = 12
@@ -291,20 +289,18 @@ async def start_ride(token: str, body: StartRide, request: Request,
 # --- the game-end hook -------------------------------------------------------------------
 
 
-async def record_site_ride(table: LiveTable, outcome: Outcome) -> None:
-    """A campaign table's game ended: store the ride for its group (never twice)."""
+def site_ride(table: LiveTable, state: State,
+              outcome: Outcome) -> tuple[str, dict[str, Any]] | None:
+    """A campaign table's game just ended: its ride, for the group (stored with the final
+    move, in the same commit, so a crash cannot lose it)."""
     info = table.table_settings.get("campaign")
     if not info:
-        return
-    try:
-        judged = tower.from_outcome(int(info["floor"]), outcome)
-        ride = {
-            "floor": int(info["floor"]), "players": table.n_seats,
-            "cards_left": int(getattr(outcome, "cards_left", 0)),
-            "passengers_delivered": int(getattr(table.state, "delivered", 0)),
-            "lost": judged.lost is not None, "stars": judged.stars, "cleared": judged.cleared,
-            "source": "site", "table_id": table.id, "game_no": table.game_no,
-        }
-        await table.db.run(store.add_ride, str(info["group"]), ride)
-    except Exception:
-        log.exception("table %s: the campaign ride could not be recorded", table.id)
+        return None
+    judged = tower.from_outcome(int(info["floor"]), outcome)
+    return str(info["group"]), {
+        "floor": int(info["floor"]), "players": table.n_seats,
+        "cards_left": int(getattr(outcome, "cards_left", 0)),
+        "passengers_delivered": int(getattr(state, "delivered", 0)),
+        "lost": judged.lost is not None, "stars": judged.stars, "cleared": judged.cleared,
+        "source": "site", "table_id": table.id, "game_no": table.game_no,
+    }

@@ -145,6 +145,8 @@ class MoveWrite:
     table_changed: bool = True
     """Whether the table row changes too (status, deadline, scores); most moves only add
     a row to ``moves``."""
+    ride: tuple[str, dict[str, Any]] | None = None
+    """A campaign table's game ended: (group id, ride), stored in the same commit."""
 
 
 def append_move(conn: Connection, w: MoveWrite) -> None:
@@ -164,6 +166,8 @@ def append_moves(conn: Connection, calls: list[tuple[MoveWrite]]) -> list[None]:
     for w in writes:
         if w.table_changed or w.outcome is not None:
             _move_changes(conn, w, now)
+        if w.ride is not None:
+            add_ride(conn, *w.ride)
     return [None] * len(writes)
 
 

@@ -394,12 +394,18 @@ class LiveTable:
             status = "finished" if outcome is not None else "playing"
             scores = self._scored(outcome) if outcome is not None else None
             deadline, key = self._deadline_for(new, status)
+            ride = None
+            if outcome is not None and "campaign" in self.table_settings:
+                from cardtable.server.campaign import site_ride
+
+                ride = site_ride(self, new, outcome)
             write = MoveWrite(
                 table_id=self.id, game_no=self.game_no, idx=len(self.state.history),
                 seat=seat, text=new.history[-1][1], by=by, deadline=deadline, status=status,
                 outcome=outcome.to_json() if outcome is not None else None, scores=scores,
                 table_changed=(status != self.status or scores is not None
                                or deadline is not self.deadline),
+                ride=ride,
             )
             try:
                 await self.db.run(store.append_move, write)
@@ -413,10 +419,6 @@ class LiveTable:
                 self.scores = scores
             self.deadline, self._turn_key = deadline, key
             self._log_move(seat, write.text, by, events)
-            if outcome is not None and "campaign" in self.table_settings:
-                from cardtable.server.campaign import record_site_ride
-
-                await record_site_ride(self, outcome)
             self.changed()
             return self.version
 
