@@ -132,3 +132,29 @@ def test_play_again_loser_starts_and_match_score(server: Server) -> None:
     record = server.record(table_id, game_no=2)
     assert check_no_hidden_cards(clients[0].raw, record, base_version=second["version"],
                                  seat=0) >= 1
+
+
+def test_matebeta_match_of_two_games_is_won_on_total_points(server: Server) -> None:
+    """A MateBeta match is 2 (or 4) games and the higher total wins: game 2 swaps game 1's
+    hands and the other player deals; after the last game the match is over, and 'again'
+    starts a new match."""
+    bad = server.http.post("/api/tables", json={"game": "matebeta", "match_games": 3})
+    assert bad.status_code == 422 and "2 or 4 games" in bad.json()["error"]["message"]
+    table_id, tokens = server.table_with_players(game="matebeta")
+    clients = {s: server.client(table_id, t) for s, t in tokens.items()}
+    first = play(clients, random.Random(5))
+    assert first["match"]["games_needed"] == 2 and first["match"]["games"] == 1
+    assert first["match"]["points"] == first["outcome"]["points"] and not first["match"]["over"]
+    clients[0].send({"type": "again"})
+    second_start = clients[0].wait_state(lambda m: m["game_no"] == 2)
+    deal1 = server.record(table_id, game_no=1)["deal"]
+    assert second_start["observation"]["dealer"] == 1 - deal1["dealer"]
+    second = play(clients, random.Random(6), game_no=2)
+    totals = [a + b for a, b in zip(first["outcome"]["points"], second["outcome"]["points"],
+                                    strict=True)]
+    assert second["match"]["points"] == totals and second["match"]["over"] is True
+    deal2 = server.record(table_id, game_no=2)["deal"]
+    assert deal2["hands"] == [deal1["hands"][1], deal1["hands"][0]]
+    clients[1].send({"type": "again"})
+    third = clients[0].wait_state(lambda m: m["game_no"] == 3)
+    assert third["match"]["points"] == [0, 0] and third["match"]["match_no"] == 2

@@ -243,7 +243,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             game=body.game, options=body.options, variants=body.variants,
             seats=[s.model_dump() for s in body.seats] if body.seats is not None else None,
             creator_seat=body.creator_seat, creator_name=body.creator_name,
-            match_wins=body.match_wins, takeover_after=body.takeover_after,
+            match_wins=body.match_wins, match_games=body.match_games,
+            takeover_after=body.takeover_after,
             spectators=body.spectators,
         )
         table, token, invites = await manager_of(request).create(spec)

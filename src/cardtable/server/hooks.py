@@ -47,6 +47,14 @@ class GameHooks:
     default_match_wins: int | None = None
     """A match ends when a seat (a team) has this many won games; ``None``: no match."""
 
+    default_match_games: int | None = None
+    """A match of this many games won on total points (MateBeta); ``None``: none."""
+    match_game_choices: tuple[int, ...] = ()
+
+    def points(self, outcome: Outcome) -> list[int]:
+        """Each seat's points in a finished game, for matches won on total points."""
+        return [0] * len(outcome.returns)
+
     def next_deal(self, game: Game[State], options: Options, previous: State,
                   rng: random.Random, game_no: int = 1) -> dict[str, Any]:
         """The deal of the next game at the same table ("play again"); ``previous`` was
@@ -139,6 +147,11 @@ class MateBetaHooks(GameHooks):
     """
 
     public_moves = True
+    default_match_games = 2
+    match_game_choices = (2, 4)
+
+    def points(self, outcome: Outcome) -> list[int]:
+        return list(outcome.to_json()["points"])
 
     def next_deal(self, game: Game[State], options: Options, previous: State,
                   rng: random.Random, game_no: int = 1) -> dict[str, Any]:

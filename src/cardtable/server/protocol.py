@@ -42,6 +42,9 @@ class CreateTable(Strict):
     creator_seat: int | None = Field(
         0, description="the seat the creator takes (null: the creator only watches)")
     creator_name: str | None = Field(None, max_length=40)
+    match_games: int | None = Field(
+        None, description="MateBeta: a match of 2 or 4 games, the higher total of points wins "
+                          "(default 2)")
     match_wins: int | None = Field(
         None, ge=1, le=99,
         description="a match ends when a seat has this many wins (default: the game's rule)")

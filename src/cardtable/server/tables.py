@@ -208,6 +208,8 @@ class TableSpec:
     spectators: bool
     campaign: dict[str, Any] | None = None
     """A Tower campaign ride (issue 9): ``{"group", "floor"}``, kept in the table's settings."""
+    match_games: int | None = None
+    """A match of this many games, won on total points (MateBeta: 2 or 4)."""
 
 
 class LiveTable:
@@ -473,6 +475,10 @@ class LiveTable:
             scores["wins"][s] += 1
         target = scores.get("wins_needed")
         scores["over"] = bool(target is not None and max(scores["wins"]) >= target)
+        if scores.get("games_needed"):
+            for s, p in enumerate(self.hooks.points(outcome)):
+                scores["points"][s] += p
+            scores["over"] = scores["games"] >= scores["games_needed"]
         return scores
 
     # --- play again ---
@@ -491,6 +497,8 @@ class LiveTable:
             if scores.get("over"):
                 scores.update(wins=[0] * self.n_seats, games=0, draws=0, over=False,
                               match_no=scores.get("match_no", 1) + 1)
+                if "points" in scores:
+                    scores["points"] = [0] * self.n_seats
             game_no = self.game_no + 1
             base = self.version + 1
             deadline, key = self._deadline_for(new, "playing", base)
@@ -881,13 +889,21 @@ class TableManager:
         except DealError as exc:
             raise Refusal("bad-options", str(exc)) from None
         wins_needed = spec.match_wins if spec.match_wins is not None else hooks.default_match_wins
+        games_needed = spec.match_games or hooks.default_match_games
+        if spec.match_games is not None and spec.match_games not in hooks.match_game_choices:
+            choices = hooks.match_game_choices
+            raise Refusal("bad-options", f"a {game.name} match is {' or '.join(map(str, choices))}"
+                          " games" if choices else f"{game.name} has no match of fixed length")
+        if games_needed:
+            wins_needed = None
         row = TableRow(
             id=secrets.token_urlsafe(9), game=spec.game, options=options.to_json(),
             settings={"takeover_after": spec.takeover_after, "spectators": spec.spectators,
                       **({"campaign": spec.campaign} if spec.campaign else {})},
             status="waiting" if invites else "playing", game_no=1, seed=seed,
             scores={"wins": [0] * n, "games": 0, "draws": 0, "wins_needed": wins_needed,
-                    "over": False, "match_no": 1},
+                    "over": False, "match_no": 1,
+                    **({"games_needed": games_needed, "points": [0] * n} if games_needed else {})},
             deadline=None, created_at=time.time(), seats=seats,
             game_options=options.to_json(), deal=deal, base_version=0,
         )

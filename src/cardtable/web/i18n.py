@@ -156,6 +156,8 @@ _M: dict[str, tuple[str, str]] = {
     "table.winner_is": ("{name} won.", "{name} hat gewonnen."),
     "table.match_won": ("You won the match!", "Du hast die Partie gewonnen!"),
     "table.match_lost": ("{name} won the match.", "{name} hat die Partie gewonnen."),
+    "table.match_drawn": ("The match is drawn: equal totals.",
+                          "Die Partie endet unentschieden: gleiche Summen."),
     "table.match_over": ("The match is over.", "Die Partie ist vorbei."),
     "table.cards_left": ("Cards left: {list}", "Übrige Karten: {list}"),
     "table.seat_n": ("Seat {n}", "Platz {n}"),
@@ -344,6 +346,7 @@ _M: dict[str, tuple[str, str]] = {
     "mb.factor.overmate": ("22 (overmate)", "22 (Übermatt)"),
     "mb.factor.ten": ("10 (move 10)", "10 (Zug 10)"),
     "mb.total": ("Match total: {score}", "Summe der Partie: {score}"),
+    "mb.match_game": ("{k} of {n} games played", "{k} von {n} Spielen gespielt"),
     # --- rules pages ---
     "rules.title": ("Rules of {game}", "Spielregeln: {game}"),
     "rules.contents": ("Contents", "Inhalt"),

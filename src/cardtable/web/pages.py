@@ -38,7 +38,7 @@ from cardtable.web.i18n import (
 WEB_DIR = Path(__file__).resolve().parent
 GAMES = ("duel", "paternoster", "duel52", "matebeta")
 LANG_COOKIE_DAYS = 365
-ASSET_VERSION = "11"
+ASSET_VERSION = "13"
 """Bumped when static files change in a way browsers must not cache across."""
 
 router = APIRouter(include_in_schema=False)
@@ -91,6 +91,7 @@ def game_facts(game_id: str) -> dict[str, Any]:
         "bots": bots, "default_bot": _strongest(game_id, list(bots)),
         "seats": game.seats(game.parse_options({})),
         "match_wins": hooks.default_match_wins,
+        "match_games": list(hooks.match_game_choices),
     }
     if game_id == "paternoster":
         from cardtable.games.paternoster.levels import LEVELS

@@ -117,7 +117,12 @@ if (game === "duel52") {
 
 // --- match ---
 let matchSel = null;
-if (game !== "paternoster") {
+let gamesSel = null;
+if (facts.match_games && facts.match_games.length) {
+  gamesSel = el("select", { id: "match-games" });
+  for (const n of facts.match_games) gamesSel.append(el("option", { value: n, text: t("new.match_games", { n }), selected: n === facts.match_games[0] }));
+  parts.push(fieldset(t("new.match"), el("div", { class: "field" }, el("label", { for: "match-games", text: t("new.match") }), gamesSel)));
+} else if (game !== "paternoster") {
   matchSel = el("select", { id: "match" });
   const def = facts.match_wins;
   matchSel.append(el("option", { value: "", text: t("new.match_single"), selected: !def }));
@@ -152,6 +157,7 @@ function requestBody() {
   const result = { game, variants, options, seats, creator_seat: 0 };
   if (nameInput.value.trim()) result.creator_name = nameInput.value.trim();
   if (matchSel) result.match_wins = matchSel.value ? Number(matchSel.value) : null;
+  if (gamesSel) result.match_games = Number(gamesSel.value);
   return result;
 }
 

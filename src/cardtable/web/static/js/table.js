@@ -254,7 +254,7 @@ function renderSeats() {
 function renderMatch() {
   const m = msg.match;
   let text = t("table.game_no", { n: msg.game_no });
-  if (m && m.wins_needed && game.matchScore) text += " · " + t("table.match_score", { score: game.matchScore(m, ctx) });
+  if (m && (m.wins_needed || m.games_needed) && game.matchScore) text += " · " + t("table.match_score", { score: game.matchScore(m, ctx) });
   els.match.textContent = text;
 }
 
@@ -355,14 +355,14 @@ function resultPanel(r) {
   const box = el("div", { class: "result", id: "result", tabindex: "-1" }, el("h2", { text: r.title }));
   if (r.lines && r.lines.length) box.append(el("ul", {}, ...r.lines.map((line) => el("li", { text: line }))));
   const m = msg.match;
-  if (m && m.wins_needed && game.matchScore) {
+  if (m && (m.wins_needed || m.games_needed) && game.matchScore) {
     box.append(el("p", { text: t("table.match_score", { score: game.matchScore(m, ctx) }) }));
     if (m.over && r.matchLine) box.append(el("p", { class: "match-over", text: r.matchLine }));
   }
   if (r.extra) box.append(r.extra);
   const buttons = el("div", { class: "buttons" });
   if (msg.seat !== null) {
-    const label = m && m.wins_needed ? (m.over ? t("table.new_match") : t("table.next_game")) : t("table.play_again");
+    const label = m && (m.wins_needed || m.games_needed) ? (m.over ? t("table.new_match") : t("table.next_game")) : t("table.play_again");
     const again = el("button", { class: "btn primary", type: "button", id: "again", text: label });
     again.addEventListener("click", () => { again.disabled = true; sendRaw({ type: "again" }); });
     buttons.append(again);

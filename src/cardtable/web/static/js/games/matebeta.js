@@ -127,7 +127,21 @@ export function result(ctx) {
     for (const g of games) if (g.outcome && g.outcome.points) { total[0] += g.outcome.points[0]; total[1] += g.outcome.points[1]; }
     extra.textContent = t("mb.total", { score: `${ctx.name(me)} ${total[me]} – ${total[1 - me]} ${ctx.name(1 - me)}` });
   }).catch(() => {});
-  return { title, lines: explain(ctx, out), extra };
+  const m = ctx.msg.match;
+  let matchLine = null;
+  if (m && m.over && m.points) {
+    const [a, b] = m.points;
+    const champ = a === b ? null : (a > b ? 0 : 1);
+    if (champ === null) matchLine = t("table.match_drawn");
+    else matchLine = ctx.isMe(champ) ? t("table.match_won") : t("table.match_lost", { name: ctx.name(champ) });
+  }
+  return { title, lines: explain(ctx, out), extra, matchLine };
+}
+
+/** The match so far: each player's points and which game of how many. */
+export function matchScore(m, ctx) {
+  const score = `${ctx.name(0)} ${m.points[0]} – ${m.points[1]} ${ctx.name(1)}`;
+  return `${score} (${ctx.t("mb.match_game", { k: m.games, n: m.games_needed })})`;
 }
 
 export function describe(ev, ctx) {
