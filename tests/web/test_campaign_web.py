@@ -134,3 +134,26 @@ def test_a_group_opened_by_its_link_joins_the_score_tab(browser: Any, server: Se
     page.goto(f"{server.url}/campaign")
     assert page.locator(f".score-group[data-token='{token}']").count() == 1
     context.close()
+
+
+def test_a_campaign_table_names_its_floor_and_leads_back_to_the_group(
+        browser: Any, server: Server) -> None:
+    """The table page of a ride shows the floor and its goal; the browser that started the
+    ride gets a link back to its group (the group's secret link is not sent to the table)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    page = context.new_page()
+    token = create_group(page, server, "Phone crew")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    page.click(".ride-floor[data-floor='1']")
+    page.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]+$"), wait_until="commit")
+    wait_ready(page)
+    banner = page.locator("#match .campaign-floor")
+    banner.wait_for()
+    assert "Probefahrt" in banner.inner_text() and "höchstens 8 Karten" in banner.inner_text()
+    assert banner.get_attribute("href") == f"/g/{token}"
+    table_id = page.url.rsplit("/", 1)[1]
+    info = server.http.get(f"/api/tables/{table_id}").text
+    assert token not in info
+    page.goto(f"{server.url}/campaign")  # the Score tab fits a phone too
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    context.close()

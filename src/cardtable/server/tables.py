@@ -339,9 +339,19 @@ class LiveTable:
             "seats": self.seats_json(), "clock": self.clock_json(),
             "outcome": self.outcome_json(), "match": self.scores,
         }
+        if "campaign" in self.table_settings:
+            shared["campaign"] = self._campaign_json()
         text = json.dumps(shared, ensure_ascii=False)[1:-1] + ","
         self._common_cache = (self.revision, text)
         return text
+
+    def _campaign_json(self) -> dict[str, Any]:
+        """A campaign ride's floor, its name and goal (never the group's secret link)."""
+        from cardtable.games.paternoster.campaign import find_floor
+
+        floor = find_floor(int(self.table_settings["campaign"]["floor"]))
+        data = floor.to_json()
+        return {key: data[key] for key in ("number", "name", "goal", "goal_text")}
 
     def info(self) -> dict[str, Any]:
         return {

@@ -347,6 +347,7 @@ _M: dict[str, tuple[str, str]] = {
     "mb.factor.ten": ("10 (move 10)", "10 (Zug 10)"),
     "mb.total": ("Match total: {score}", "Summe der Partie: {score}"),
     "mb.match_game": ("{k} of {n} games played", "{k} von {n} Spielen gespielt"),
+    "table.campaign_floor": ("Tower floor {n}, {name}: {goal}", "Turm-Etage {n}, {name}: {goal}"),
     # --- rules pages ---
     "rules.title": ("Rules of {game}", "Spielregeln: {game}"),
     "rules.contents": ("Contents", "Inhalt"),

@@ -63,6 +63,7 @@ if (DATA.page === "group") {
         try {
           if (Object.keys(started.invites || {}).length)
             localStorage.setItem(`ct-invites-${started.table}`, JSON.stringify(started.invites));
+          localStorage.setItem(`ct-group-of-${started.table}`, token);  // the way back
         } catch (e) { /* ignore */ }
         location.assign(`/t/${started.table}`);
       } catch (e) {

@@ -255,7 +255,19 @@ function renderMatch() {
   const m = msg.match;
   let text = t("table.game_no", { n: msg.game_no });
   if (m && (m.wins_needed || m.games_needed) && game.matchScore) text += " · " + t("table.match_score", { score: game.matchScore(m, ctx) });
-  els.match.textContent = text;
+  els.match.replaceChildren(text);
+  if (msg.campaign) els.match.append(" · ", campaignBanner(msg.campaign));
+}
+
+/** A Tower campaign ride: the floor, its goal, and the way back to the group (for the
+ *  browser that started the ride: the group's link is its secret, not the table's). */
+function campaignBanner(c) {
+  const label = t("table.campaign_floor", { n: c.number, name: c.name[LANG] || c.name.en,
+                                            goal: c.goal_text[LANG] || c.goal_text.en });
+  let token = null;
+  try { token = localStorage.getItem(`ct-group-of-${tableId}`); } catch (e) { /* ignore */ }
+  if (!token) return el("span", { class: "campaign-floor", text: label });
+  return el("a", { class: "campaign-floor", href: `/g/${token}`, text: label });
 }
 
 function renderClock() {
