@@ -7,16 +7,15 @@ import json
 import pytest
 
 from cardtable.engine import IllegalMove, Record, RecordError, ReplayError, replay
-from cardtable.games.duel import DUEL, DuelState
-from cardtable.games.duel.positions import arrange_deal
+from cardtable.games.duel import DuelState
+from cardtable.games.duel.positions import arrange_deal, arranged_game
 from cardtable.testing import assert_refused_unchanged
 
 
 def opened() -> DuelState:
     """Red to move after black opened both piles (9♠ up, 10♠ down)."""
-    deal = arrange_deal(hands={0: ["10H", "9H", "8H", "10D", "JD", "2D"],
+    state = arranged_game(hands={0: ["10H", "9H", "8H", "10D", "JD", "2D"],
                                1: ["9S", "10S", "AS", "2S", "3S", "4S"]}, starter=1)
-    state = DUEL.from_deal(DUEL.parse_options({}), deal)
     state.play(1, "play 9S up")
     state.play(1, "play 10S down")
     state.play(1, "end")

@@ -9,13 +9,12 @@ import pytest
 from cardtable.engine import play_out
 from cardtable.games.duel import DUEL
 from cardtable.games.duel.bots import SimpleDuelBot, make_bot
-from cardtable.games.duel.positions import arrange_deal
+from cardtable.games.duel.positions import arranged_game
 from cardtable.games.duel.rules import DuelObservation
 
 
 def opened(hand: list[str]) -> DuelObservation:
-    deal = arrange_deal(hands={0: hand, 1: ["9S", "10S", "AS", "2S", "3S", "4S"]}, starter=1)
-    state = DUEL.from_deal(DUEL.parse_options({}), deal)
+    state = arranged_game(hands={0: hand, 1: ["9S", "10S", "AS", "2S", "3S", "4S"]}, starter=1)
     state.play(1, "play 9S up")
     state.play(1, "play 10S down")
     state.play(1, "end")
@@ -32,8 +31,7 @@ def test_bot_opens_at_the_ends_with_smallest_steps() -> None:
 
 
 def test_bot_plays_step_back_when_it_has_one() -> None:
-    deal = arrange_deal(hands={0: ["10H", "9H", "2D", "3D", "4D", "KD"]}, starter=0)
-    state = DUEL.from_deal(DUEL.parse_options({}), deal)
+    state = arranged_game(hands={0: ["10H", "9H", "2D", "3D", "4D", "KD"]}, starter=0)
     state.play(0, "play 10H up")
     state.play(0, "end")
     state.play(1, "play AS up")

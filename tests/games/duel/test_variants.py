@@ -10,15 +10,9 @@ from cardtable.cards import parse_card
 from cardtable.engine import IllegalMove, OptionError
 from cardtable.games.duel import DUEL, DuelState
 from cardtable.games.duel.bots import SimpleDuelBot
-from cardtable.games.duel.positions import arrange_deal
+from cardtable.games.duel.positions import arranged_game as new
 from cardtable.games.duel.variants import from_variants, parse_options
 from cardtable.testing import assert_refused_unchanged
-
-
-def new(hands: dict[int, list[str]] | None = None, draws: dict[int, list[str]] | None = None,
-        starter: int = 0, **options: Any) -> DuelState:
-    opts = parse_options(options)
-    return DUEL.from_deal(opts, arrange_deal(opts, hands=hands, draws=draws, starter=starter))
 
 
 def legal(state: DuelState, seat: int) -> list[str]:

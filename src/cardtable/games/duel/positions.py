@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.cards import parse_card
-from cardtable.games.duel.rules import RED, TEAM_NAMES, team_deck
-from cardtable.games.duel.variants import DuelOptions
+from cardtable.games.duel.rules import DUEL, RED, TEAM_NAMES, DuelState, team_deck
+from cardtable.games.duel.variants import DuelOptions, parse_options
 
 
 def arrange_deal(
@@ -51,3 +51,14 @@ def arrange_deal(
         order += [c.text for c in filler]
         result.append(order)
     return {"hands": result, "starter": starter}
+
+
+def arranged_game(
+    hands: Mapping[int, Sequence[str]] | None = None,
+    draws: Mapping[int, Sequence[str]] | None = None,
+    starter: int = 0,
+    **options: Any,
+) -> DuelState:
+    """A new game from :func:`arrange_deal`, with options given by their record names."""
+    opts = parse_options(options)
+    return DUEL.from_deal(opts, arrange_deal(opts, hands=hands, draws=draws, starter=starter))
