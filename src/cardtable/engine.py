@@ -279,7 +279,7 @@ class State(ABC):
         if isinstance(move, str):
             move = self.parse_move(seat, move)
         events = self._apply(seat, move)
-        self.history.append((seat, move.text))
+        self.history.append((seat, move._text))
         return events
 
     def is_over(self) -> bool:
@@ -454,23 +454,24 @@ def play_out(
     talking = isinstance(state, TalkingState) and state.has_signals()
     talkers = [(s, b) for s, b in bots.items() if talking and isinstance(b, Talker)]
     turn = -1
+    plans = {seat: getattr(bot, "plan", None) for seat, bot in bots.items()}
+    play, outcome_of, observe = state.play, state.outcome, state.observation
     for _ in range(max_moves):
-        outcome = state.outcome()
+        outcome = outcome_of()
         if outcome is not None:
             return outcome
         if talkers and isinstance(state, TalkingState) and state.turn != turn:
             turn = state.turn
             for seat, talker in talkers:
-                state.sync_signals(seat, talker.signals(state.observation(seat)))
+                state.sync_signals(seat, talker.signals(observe(seat)))
         seats = state.to_act()
         seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-        bot = bots[seat]
-        plan = getattr(bot, "plan", None)
+        plan = plans[seat]
         if plan is None:
-            state.play(seat, bot.act(state.observation(seat)))
+            play(seat, bots[seat].act(observe(seat)))
             continue
-        for move in plan(state.observation(seat)):
-            state.play(seat, move)
-            if state.outcome() is not None:
+        for move in plan(observe(seat)):
+            play(seat, move)
+            if outcome_of() is not None:
                 break
     raise RuntimeError(f"the game did not end within {max_moves} moves")

@@ -114,6 +114,8 @@ class Signals(ABC):
 
     def signal_view(self) -> tuple[tuple[int, int, str], ...]:
         """The current signals as (seat, pile id, kind), sorted: what every seat sees."""
+        if not self.signals:
+            return ()
         return tuple(sorted((s, p, k) for (s, p), k in self.signals.items()))
 
     def _copy_signals_into(self, other: Signals) -> None:

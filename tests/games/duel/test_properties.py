@@ -121,7 +121,8 @@ def test_replay_gives_same_observations_and_outcome(game: tuple[dict[str, Any], 
 @given(games)
 def test_legality_is_one_judgement(game: tuple[dict[str, Any], int]) -> None:
     """Every move the state lists is accepted; every other candidate is refused, changing
-    nothing; the fast stuck check agrees with the listed plays."""
+    nothing; the fast checks (can a seat play, does the state allow a move) agree with
+    the listed moves."""
     options, seed = game
     rng = random.Random(seed)
 
@@ -133,8 +134,11 @@ def test_legality_is_one_judgement(game: tuple[dict[str, Any], int]) -> None:
             legal = {m.text for m in state.legal_moves(seat)}
             plays = [m for m in legal if m.startswith("play")]
             assert can_play_own(state._facts(seat)) == bool(plays)
-            for card in rng.sample(CARDS, 6):
-                for move in (PLAY[card][UP], PUSH[card][DOWN], END):
+            assert state._can_play(seat) == bool(plays)
+            for card in set(state.hands[seat]) | set(rng.sample(CARDS, 4)):
+                for move in (*PLAY[card], *PUSH[card], END):
+                    if state.turn_seat is not None:
+                        assert state._allows(seat, move) == (move.text in legal), move
                     if move.text in legal:
                         trial = state.clone()
                         trial.play(seat, move)

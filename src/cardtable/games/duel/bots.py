@@ -281,6 +281,8 @@ class _View:
 def _keep_off(observation: DuelObservation) -> tuple[int, int]:
     """Extra cost of the own up and down pile: a partner asked to leave it alone
     ("help" or "don't play here")."""
+    if not observation.signals:
+        return 0, 0
     avoided = {pile for seat, pile, kind in observation.signals
                if seat != observation.seat and kind in ("help", "dont-play")}
     return (KEEP_OFF if UP in avoided else 0, KEEP_OFF if DOWN in avoided else 0)

@@ -19,9 +19,19 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from types import MappingProxyType
 from typing import Any, NamedTuple, Self
 
-from cardtable.cards import CARDS, Card, CardError, Suit, deck, parse_card, shuffled
+from cardtable.cards import (
+    CARDS,
+    Card,
+    CardError,
+    Suit,
+    deck,
+    format_cards,
+    parse_card,
+    shuffled,
+)
 from cardtable.engine import (
     DealError,
     Event,
@@ -51,16 +61,24 @@ PUSH_REACH = 2
 class DuelMove(Move):
     """``play <card> up|down``, ``push <card> up|down``, ``end`` or (Blitz) ``draw``."""
 
-    __slots__ = ("card", "kind", "pile")
+    __slots__ = ("card", "events", "kind", "pile")
 
     def __init__(self, kind: str, card: Card | None = None, pile: int | None = None) -> None:
         self.kind = kind
         self.card = card
         self.pile = pile
+        self.events: tuple[Event, ...] = ()
+        """A card move's event by seat (made once: every move of every game sends one)."""
         if card is None or pile is None:
             self._text = kind
-        else:
-            self._text = f"{kind} {card.text} {PILE_NAMES[pile]}"
+            return
+        self._text = f"{kind} {card.text} {PILE_NAMES[pile]}"
+        self.events = tuple(
+            Event(kind, seat, MappingProxyType({
+                "card": card.text, "pile": PILE_NAMES[pile],
+                "owner": seat % 2 if kind == "play" else 1 - seat % 2}))
+            for seat in range(4)
+        )
 
 
 
@@ -220,20 +238,26 @@ def legal_moves(f: SeatFacts) -> list[DuelMove]:
 
 
 def can_play_own(f: SeatFacts) -> bool:
-    """Whether any card may go onto the seat's own piles now.
+    """Whether any card may go onto the seat's own piles now."""
+    return can_play_on(f.hand, *f.own, f.twins, not f.step_back_used)
+
+
+def can_play_on(hand: Sequence[Card], up: Card | None, down: Card | None, twins: bool,
+                back: bool) -> bool:
+    """Whether any card of ``hand`` may go onto these own piles (``back``: a step back
+    is still allowed).
 
     The same judgement as :func:`refusal` on every ``play`` (a property test
-    holds them together), without building refusals: it runs after every move.
+    holds them together), from the hand's extremes: it runs after every move.
     """
-    up, down = f.own
-    twins = f.twins
-    back = not f.step_back_used
-    for card in f.hand:
-        if fits(card, up, UP, twins) or fits(card, down, DOWN, twins):
-            return True
-        if back and (is_step_back(card, up, UP) or is_step_back(card, down, DOWN)):
-            return True
-    return False
+    if not hand:
+        return False
+    if up is None or down is None:
+        return True
+    high, low = max(hand), min(hand)
+    if high > up or low < down or (twins and (high == up or low == down)):
+        return True
+    return back and (up - 4 in hand or down + 4 in hand)
 
 
 def can_push(f: SeatFacts) -> bool:
@@ -423,12 +447,13 @@ class DuelState(State, Signals):
         return self.result
 
     def observation(self, seat: int | None) -> DuelObservation:
-        piles = tuple((tuple(up), tuple(down)) for up, down in self.piles)
+        (red_up, red_down), (black_up, black_down) = self.piles
+        piles = ((tuple(red_up), tuple(red_down)), (tuple(black_up), tuple(black_down)))
         return DuelObservation.build(
             seat=seat,
             options=self.opts,
             hand=tuple(sorted(self.hands[seat])) if seat is not None else (),
-            hand_counts=tuple(len(h) for h in self.hands),
+            hand_counts=tuple(map(len, self.hands)),
             draw_counts=(len(self.draws[0]), len(self.draws[1])),
             piles=piles,
             to_act=self._public_to_act(),
@@ -473,33 +498,65 @@ class DuelState(State, Signals):
     def _apply(self, seat: int, move: Move) -> list[Event]:
         if not isinstance(move, DuelMove):
             raise IllegalMove(f"'{move}' is not a duel move", "no-such-move")
-        if not 0 <= seat < self.seats:
-            raise IllegalMove(f"there is no seat {seat} in this game", "no-such-seat")
-        problem = refusal(move, self._facts(seat))
-        if problem is not None:
-            raise problem
+        if not (seat == self.turn_seat and self.result is None and self._allows(seat, move)):
+            if not 0 <= seat < self.seats:
+                raise IllegalMove(f"there is no seat {seat} in this game", "no-such-seat")
+            problem = refusal(move, self._facts(seat))
+            if problem is not None:
+                raise problem
         self._facts_cache = None
         if move.kind == "end":
             events = self._end_turn(seat)
         elif move.kind == "draw":
             events = [Event("draw", seat, {"count": self._refill(seat)})]
         else:
-            events = self._place(seat, move)
+            events = [move.events[seat]]
+            self._place(seat, move)
         if self.opts.blitz and self.result is None:
             self._check_blitz_end()
         if self.result is not None:
             events.append(Event("game-over", None, self.result.to_json()))
         return events
 
-    def _place(self, seat: int, move: DuelMove) -> list[Event]:
+    def _allows(self, seat: int, move: DuelMove) -> bool:
+        """Whether the rules allow this move of the seat whose turn it is.
+
+        The same judgement as :func:`refusal` (a property test holds them
+        together), read straight off the state: this runs for every move, and
+        :func:`refusal` is asked only to say why a move is refused.
+        """
+        kind = move.kind
+        if kind == "end":
+            return self.played >= self.required
+        card, pile = move.card, move.pile
+        if card is None or pile is None or card not in self.hands[seat]:
+            return False
+        team = seat % 2
+        twins = self.opts.team
+        if kind == "play":
+            cards = self.piles[team][pile]
+            if not cards:
+                return True
+            top = cards[-1]
+            if card == top:
+                return twins
+            if (card > top) if pile == UP else (card < top):
+                return True
+            return not self.step_back_used[seat] and card == (top - 4 if pile == UP else top + 4)
+        cards = self.piles[1 - team][pile]
+        if self.pushed[seat] or not cards or not self.opts.may_push(seat):
+            return False
+        return push_fits(card, cards[-1], pile, twins, self.opts.hard_push)
+
+    def _place(self, seat: int, move: DuelMove) -> None:
         card, pile = move.card, move.pile
         assert card is not None and pile is not None
         team = seat % 2
-        self.hands[seat].remove(card)
+        hand = self.hands[seat]
+        hand.remove(card)
         if move.kind == "play":
             target = self.piles[team][pile]
-            top = target[-1] if target else None
-            step_back = not fits(card, top, pile, self.opts.team)
+            step_back = bool(target) and not fits(card, target[-1], pile, self.opts.team)
             target.append(card)
             self.played += 1
             if self.opts.blitz:
@@ -508,20 +565,20 @@ class DuelState(State, Signals):
                     self.step_back_used[seat] = False
             if step_back:
                 self.step_back_used[seat] = True
-            owner = team
         else:
             self.piles[1 - team][pile].append(card)
             self.pushed[seat] = True
-            owner = 1 - team
-        events = [Event(move.kind, seat, {"card": card.text, "pile": PILE_NAMES[pile],
-                                          "owner": owner})]
-        if not self.hands[seat] and self._team_cards(team) == 0:
+        if not hand and self._team_cards(team) == 0:
             self._finish(DuelOutcome(team, "out-of-cards", self.seats))
-        elif not self.opts.blitz and self.played < self.required and not can_play_own(
-            self._facts(seat)
-        ):
+        elif not self.opts.blitz and self.played < self.required and not self._can_play(seat):
             self._finish(DuelOutcome(1 - team, "stuck", self.seats))
-        return events
+
+    def _can_play(self, seat: int) -> bool:
+        """Whether the seat may put any card on its own piles now."""
+        up, down = self.piles[seat % 2]
+        return can_play_on(self.hands[seat], up[-1] if up else None,
+                           down[-1] if down else None, self.opts.team,
+                           not self.step_back_used[seat])
 
     def _finish(self, outcome: DuelOutcome) -> None:
         self.result = outcome
@@ -535,12 +592,11 @@ class DuelState(State, Signals):
     def _refill(self, seat: int) -> int:
         hand = self.hands[seat]
         draw = self.draws[seat % 2]
-        count = 0
-        size = self.opts.hand_size(seat)
-        while len(hand) < size and draw:
-            hand.append(draw.pop())
-            count += 1
-        return count
+        count = min(self.opts.hand_size(seat) - len(hand), len(draw))
+        if count > 0:
+            hand.extend(draw[:-count - 1:-1])  # the top card (the last) is drawn first
+            del draw[-count:]
+        return max(count, 0)
 
     def _end_turn(self, seat: int) -> list[Event]:
         events = [Event("end", seat, {"drew": self._refill(seat)})]
@@ -563,7 +619,7 @@ class DuelState(State, Signals):
         self.played = 0
         self.pushed[seat] = False
         self.step_back_used[seat] = False
-        if not can_play_own(self._facts(seat)):
+        if not self._can_play(seat):
             self._finish(DuelOutcome(1 - seat % 2, "stuck", self.seats))
 
     def _check_blitz_end(self) -> None:
@@ -643,7 +699,7 @@ class Duel(Game[DuelState]):
     def random_deal(self, options: Options, rng: random.Random) -> dict[str, Any]:
         assert isinstance(options, DuelOptions)
         copies = 2 if options.team else 1
-        hands = [[c.text for c in shuffled(team_deck(t, copies), rng)] for t in (RED, BLACK)]
+        hands = [format_cards(shuffled(team_deck(t, copies), rng)) for t in (RED, BLACK)]
         return {"hands": hands, "starter": rng.randrange(options.seats)}
 
     def from_deal(self, options: Options, deal: Mapping[str, Any]) -> DuelState:
