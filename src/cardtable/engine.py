@@ -35,6 +35,7 @@ from typing import (
     Protocol,
     Self,
     TypeVar,
+    cast,
     runtime_checkable,
 )
 
@@ -451,8 +452,11 @@ def play_out(
 
     In a game with signals, talking bots update theirs at the start of every turn.
     """
-    talking = isinstance(state, TalkingState) and state.has_signals()
-    talkers = [(s, b) for s, b in bots.items() if talking and isinstance(b, Talker)]
+    # duck-typed rather than isinstance() on the protocols, which costs more than a
+    # whole turn: this runs for every simulated game
+    talking = bool(getattr(state, "has_signals", bool)())
+    talkers = [(s, cast(Talker, b)) for s, b in bots.items() if talking and hasattr(b, "signals")]
+    talk_state = cast(TalkingState, state)
     turn = -1
     plans = {seat: getattr(bot, "plan", None) for seat, bot in bots.items()}
     play, outcome_of, observe = state.play, state.outcome, state.observation
@@ -460,10 +464,10 @@ def play_out(
         outcome = outcome_of()
         if outcome is not None:
             return outcome
-        if talkers and isinstance(state, TalkingState) and state.turn != turn:
-            turn = state.turn
+        if talkers and talk_state.turn != turn:
+            turn = talk_state.turn
             for seat, talker in talkers:
-                state.sync_signals(seat, talker.signals(observe(seat)))
+                talk_state.sync_signals(seat, talker.signals(observe(seat)))
         seats = state.to_act()
         seat = seats[0] if len(seats) == 1 else rng.choice(seats)
         plan = plans[seat]
