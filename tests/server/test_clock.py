@@ -296,3 +296,43 @@ def test_quiet_tables_leave_memory_and_come_back_by_replay(
         assert table_id not in manager.tables
         info = client.get(f"/api/tables/{table_id}").json()
         assert info["version"] == 1 and table_id in manager.tables
+
+
+def test_paternoster_hourglass_ends_the_turn_and_loses_without_enough_cards(
+        tmp_path: Path) -> None:
+    """Paternoster, Hourglass: "each turn lasts at most 30 seconds. When time is up, your
+    turn ends at once – without enough cards played, the game is over." The server's clock
+    (shortened here) plays ``timeout``: after the required cards it ends the turn, before
+    them it ends the game."""
+    app_settings = Settings(db_url=f"sqlite:///{tmp_path / 'hourglass.db'}", bot_pause=0.0,
+                            bot_executor="thread", hourglass_seconds=0.5)
+    with TestClient(create_app(app_settings)) as client:
+        r = client.post("/api/tables", json={"game": "paternoster",
+                                             "options": {"players": 2, "hourglass": True}})
+        assert r.status_code == 201, r.text
+        body = r.json()
+        table_id = body["table"]["id"]
+        tokens = {0: body["token"], 1: client.post(
+            f"/api/tables/{table_id}/seats/1", json={"invite": body["invites"]["1"]}
+        ).json()["token"]}
+        url = f"/api/tables/{table_id}/ws"
+        first = client.get(f"/api/tables/{table_id}").json()["clock"]["seat"]
+        with client.websocket_connect(url, headers={"Authorization":
+                                                    f"Bearer {tokens[first]}"}) as ws:
+            state = ws.receive_json()
+            assert state["clock"]["seat"] == first and state["clock"]["remaining"] <= 0.5
+            plays = [m for m in state["observation"]["legal"] if m.startswith("play")]
+            version = state["version"]
+            while "end" not in state["observation"]["legal"]:
+                ws.send_json({"type": "move", "move": plays[0], "version": version})
+                state = ws.receive_json()
+                while state["type"] != "state" or state["version"] == version:
+                    state = ws.receive_json()
+                version = state["version"]
+                plays = [m for m in state["observation"]["legal"] if m.startswith("play")]
+            played = version
+        info = wait_finished(client, table_id)
+        record = client.get(f"/api/tables/{table_id}/record").json()
+        second = 1 - first
+        assert record["moves"][played:] == [[first, "timeout"], [second, "timeout"]]
+        assert info["outcome"]["lost"] == "stuck" and info["outcome"]["cards_left"] > 0

@@ -18,6 +18,8 @@ class Settings:
     bot_executor: str = "process"
     """Where computer players think: ``process`` (a pool beside the server) or ``thread``."""
     bot_workers: int = 1
+    hourglass_seconds: float = 30.0
+    """Seconds per turn of the Hourglass (the rule's 30; tests shorten it)."""
     restart_grace: float = 10.0
     """After a restart no clock runs out sooner than this many seconds."""
     max_message_bytes: int = 16 * 1024

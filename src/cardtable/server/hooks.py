@@ -61,10 +61,11 @@ class GameHooks:
         the table's game number ``game_no`` (counting from 1)."""
         return game.random_deal(options, rng)
 
-    def turn_seconds(self, options: Options) -> float | None:
-        """Seconds per turn when the game's options set a clock (Hourglass), else ``None``."""
+    def turn_seconds(self, options: Options, hourglass: float = 30.0) -> float | None:
+        """Seconds per turn when the game's options set a clock (Hourglass: ``hourglass``
+        unless the options name their own), else ``None``."""
         if getattr(options, "hourglass", False):
-            return float(getattr(options, "turn_seconds", 30.0))
+            return float(getattr(options, "turn_seconds", hourglass))
         return None
 
     def turn_key(self, state: State) -> object:

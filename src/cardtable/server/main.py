@@ -22,6 +22,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="where computer players think (default: a process pool)")
     parser.add_argument("--bot-workers", type=int, default=1,
                         help="computer players thinking at once (default 1)")
+    parser.add_argument("--hourglass-seconds", type=float, default=30.0,
+                        help="seconds per turn in Paternoster's Hourglass (default: the rule's "
+                             "30)")
     parser.add_argument("--restart-grace", type=float, default=10.0,
                         help="after a restart, no clock runs out sooner than this (seconds)")
     parser.add_argument("--sqlite-sync", default="NORMAL", choices=("NORMAL", "FULL"),
@@ -51,6 +54,7 @@ def serve(args: argparse.Namespace) -> int:
         bot_pause=max(0.0, args.bot_pause),
         bot_executor=args.bot_executor,
         bot_workers=args.bot_workers,
+        hourglass_seconds=max(1.0, args.hourglass_seconds),
         restart_grace=max(0.0, args.restart_grace),
         sqlite_synchronous=args.sqlite_sync,
         secure_cookies=args.secure_cookies,

@@ -680,7 +680,7 @@ class LiveTable:
                       base: int | None = None) -> tuple[Deadline | None, object]:
         """The deadline after ``state``: a new one when a new turn starts, else the same."""
         key = self.hooks.turn_key(state)
-        seconds = self.hooks.turn_seconds(state.options)
+        seconds = self.hooks.turn_seconds(state.options, self.settings.hourglass_seconds)
         if seconds is None or status != "playing" or state.is_over():
             return None, key
         to_act = state.to_act()

@@ -14,7 +14,7 @@ from cardtable.cards import CARDS
 from cardtable.engine import State
 from cardtable.games.duel import DUEL, DuelState
 from cardtable.games.duel.bots import SimpleDuelBot
-from cardtable.games.duel.rules import DOWN, END, PLAY, PUSH, UP, can_play_own, fits, is_step_back
+from cardtable.games.duel.rules import END, PLAY, PUSH, can_play_own, fits, is_step_back
 from cardtable.games.duel.variants import DuelOptions
 from cardtable.testing import (
     assert_legal_moves_agree,
