@@ -132,6 +132,8 @@ class SimpleDuelBot:
         An empty up pile is best opened low and a down pile high; otherwise the
         cheapest card for a pile is the nearest one past its top."""
         hand, up, down = view.hand, view.up, view.down
+        if not hand:
+            return None
         if back:
             back_up = up is not None and up - 4 in hand
             back_down = down is not None and down + 4 in hand
