@@ -98,6 +98,45 @@ def test_bot_only_required_cards_unless_a_very_small_step(pos) -> None:
     assert bot.act(state.observation(0)).text == "end"
 
 
+def test_bot_puts_out_a_fire_even_with_its_last_token(pos) -> None:
+    """Fire: a burning card the seat must cover is covered even when that takes a long
+    step back and the last emergency token, rather than ending the turn and losing."""
+    state = pos({"fire": True, "tokens": 1},
+                [["9H", "QC", "2C", "3C", "4C", "5C", "8C"],
+                 ["6H", "3H", "4H", "4S", "6C", "KC", "KC"]],
+                piles={"up1": ["JC"], "up2": ["8D"], "down1": ["AD"], "down2": ["7S"]},
+                draw=["AD"] * 10)
+    state.play(0, "play 9H up2")
+    state.play(0, "play QC up1")
+    state.play(0, "end")
+    bot = SimpleTeamBot(1)
+    assert state.observation(1).must_cover() == (1,)
+    assert bot.act(state.observation(1)).text == "play 6H up2"
+    while state.turn_seat == 1 and state.outcome() is None:
+        state.play(1, bot.act(state.observation(1)))
+    assert state.outcome() is None
+
+
+def test_bot_never_ends_a_turn_with_a_fire_it_could_put_out() -> None:
+    """Over whole Fire games: when the team loses to a fire, the seat whose turn ended had
+    no card that could cover the burning one."""
+    from cardtable.games.paternoster.rules import PILE_NAMES
+
+    for seed in range(60):
+        state = PATERNOSTER.new({"players": 2, "fire": True, "tokens": 2}, seed=seed)
+        outcome = play_out(state, {s: SimpleTeamBot(seed + s) for s in range(2)},
+                           random.Random(seed))
+        if outcome.lost != "fire":
+            continue
+        record = state.record()
+        seat = record.moves[-1][0]
+        before = replay(Record(record.game, record.options, record.deal, record.moves[:-1]))
+        duties = {PILE_NAMES[p] for p in before.observation(seat).must_cover()}
+        covers = [m.text for m in before.legal_moves(seat)
+                  if m.text.startswith("play") and m.text.split()[2] in duties]
+        assert not covers, (seed, record.moves[-1], covers)
+
+
 def test_bot_plays_whole_games_of_every_level() -> None:
     for level in LEVELS:
         state = PATERNOSTER.new(level.options, seed=7)

@@ -107,7 +107,8 @@ class SimpleTeamBot:
         if best is not None:
             cost, move = best
             if not done:
-                rescue = self._rescue(obs, f, cost)
+                # ending the turn early would leave a pile this seat must cover uncovered
+                rescue = None if duties else self._rescue(obs, f, cost)
                 return rescue if rescue is not None else move
             if cost <= SMALL_STEP:
                 return move
@@ -197,8 +198,8 @@ class SimpleTeamBot:
                     cost = card - top if up else top - card
                     kind = fit_kind(card, top, up, opts.first_ride)
                     if kind == LONG:
-                        if obs.tokens < 2:
-                            continue
+                        if obs.tokens < 2 and pile not in duties:
+                            continue  # keep the last token, unless a fire is to be put out
                         cost += TOKEN_COST
                     elif kind == STEP:
                         cost = min(cost, -4)
