@@ -90,6 +90,26 @@ def test_variant_list_and_unknown_variant() -> None:
     assert bad.returncode == 2 and "unknown duel variant 'turbo'" in bad.stderr
 
 
+def test_play_duel_against_a_chosen_computer_player() -> None:
+    """``--level`` names the duel's computer player; an unknown one is refused."""
+    eager = cardtable("play", "duel", "--level", "eager", "--seed", "3", stdin="quit\n")
+    assert eager.returncode == 1 and "Your hand (low → high)" in eager.stdout
+    bad = cardtable("play", "duel", "--level", "turbo", stdin="quit\n")
+    assert bad.returncode == 2 and "no computer player 'turbo'" in bad.stdout
+    assert "never-push" in bad.stdout
+
+
+@pytest.mark.parametrize(("game", "flag", "meaning"), [
+    ("duel52", "--match", "--match is for Paternoster Duel"),
+    ("paternoster", "--games=2", "--games is for MateBeta"),
+    ("duel", "--players=3", "--players is for Paternoster"),
+])
+def test_play_refuses_flags_the_game_does_not_read(game: str, flag: str, meaning: str) -> None:
+    result = cardtable("play", game, flag, stdin="quit\n")
+    assert result.returncode == 2 and meaning in result.stderr
+    assert result.stdout == ""
+
+
 def test_bench_reports_games_per_second() -> None:
     result = cardtable("bench", "duel", "--games", "50", "--json")
     data = json.loads(result.stdout)["self_play"][0]

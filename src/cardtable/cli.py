@@ -67,7 +67,19 @@ def _solve_command(args: argparse.Namespace) -> int:
     return 1
 
 
+PLAY_FLAGS = {
+    "match": ({"duel"}, "--match is for Paternoster Duel (first to two won games)"),
+    "games": ({"matebeta"}, "--games is for MateBeta (a match of 2 or 4 games)"),
+    "players": ({"paternoster"}, "--players is for Paternoster (1 to 8 players)"),
+}
+"""``play`` flags that only some games read: anywhere else they are refused, not ignored."""
+
+
 def _play_command(args: argparse.Namespace) -> int:
+    for flag, (games, meaning) in PLAY_FLAGS.items():
+        if getattr(args, flag) not in (None, False) and args.game not in games:
+            print(f"cardtable play {args.game}: {meaning}", file=sys.stderr)
+            return 2
     module = importlib.import_module(f"cardtable.games.{args.game}.terminal")
     result: int = module.run(args)
     return result
@@ -96,7 +108,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", choices=game_ids(), help="which game")
     play.add_argument("--variant", action="append", default=[], metavar="NAME",
                       help="a rule variant (repeat for several); 'list' shows them")
-    play.add_argument("--level", help="a difficulty level (Paternoster) or computer strength")
+    play.add_argument("--level", help="a difficulty level (Paternoster) or the computer player "
+                      "(Duel: simple, never-push, cautious, eager, random; Duel 52, MateBeta: "
+                      "its strength)")
     play.add_argument("--players", type=int, help="number of players (Paternoster)")
     play.add_argument("--games", type=int, help="games in a match (MateBeta: 2 or 4)")
     play.add_argument("--seed", type=int, help="seed for the deal and the computer players")

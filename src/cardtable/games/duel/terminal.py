@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable
 from rich.console import Console
 
 from cardtable.cards import Card, parse_card
-from cardtable.engine import Event, IllegalMove
-from cardtable.games.duel.bots import SimpleDuelBot
+from cardtable.engine import Bot, Event, IllegalMove
+from cardtable.games.duel.bots import BOT_NAMES, make_bot
 from cardtable.games.duel.match import DuelMatch
 from cardtable.games.duel.rules import DUEL, TEAM_NAMES, DuelObservation, DuelOutcome, DuelState
 from cardtable.games.duel.variants import VARIANTS, DuelOptions, from_variants
@@ -147,7 +147,7 @@ def read_stdin(prompt: str) -> str | None:
 def play_game(
     state: DuelState,
     human: int,
-    bots: dict[int, SimpleDuelBot],
+    bots: dict[int, Bot],
     screen: DuelScreen,
     read: ReadLine,
 ) -> DuelOutcome | None:
@@ -210,7 +210,13 @@ def run(args: argparse.Namespace, read: ReadLine = read_stdin,
         console.print(f"There is no seat {human}: this game has seats 0 to {options.seats - 1}.")
         return 2
     rng = random.Random(args.seed)
-    bots = {s: SimpleDuelBot(rng.randrange(2**32)) for s in range(options.seats) if s != human}
+    player = args.level or "simple"
+    if player not in BOT_NAMES:
+        console.print(f"There is no computer player '{player}': choose one of "
+                      f"{', '.join(BOT_NAMES)}.")
+        return 2
+    bots = {s: make_bot(player, rng.randrange(2**32)) for s in range(options.seats)
+            if s != human}
     screen = DuelScreen(console, human, options.team)
     console.print("Paternoster Duel: type 'help' for your legal moves, 'quit' to leave.")
     if not args.match:
