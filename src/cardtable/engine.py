@@ -280,7 +280,7 @@ class State(ABC):
         if isinstance(move, str):
             move = self.parse_move(seat, move)
         events = self._apply(seat, move)
-        self.history.append((seat, move._text))
+        self.history.append((seat, move.text))
         return events
 
     def is_over(self) -> bool:
@@ -454,7 +454,8 @@ def play_out(
     """
     # duck-typed rather than isinstance() on the protocols, which costs more than a
     # whole turn: this runs for every simulated game
-    talking = bool(getattr(state, "has_signals", bool)())
+    has_signals = getattr(state, "has_signals", None)
+    talking = has_signals is not None and bool(has_signals())
     talkers = [(s, cast(Talker, b)) for s, b in bots.items() if talking and hasattr(b, "signals")]
     talk_state = cast(TalkingState, state)
     turn = -1
