@@ -9,6 +9,7 @@ move (Blitz is a race) and a 6-second Hourglass.
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from webplay import (
     new_page,
     play_one_move,
     play_to_end,
+    wait_logged,
     wait_ready,
     wait_turn,
 )
@@ -56,13 +58,15 @@ def form_game(page: Any, server: Server, game: str, *variants: str) -> str:
 
 
 def hold_across_a_move(page: Any, watcher: Watcher, selector: str) -> None:
-    """Press the mouse on an element, release it only once the table has moved on."""
-    box = page.locator(selector).first.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    """Press the mouse on an element and release it only once the page has received the
+    table's next state (the other seat moved meanwhile)."""
+    page.locator(selector).first.hover()
     assert watcher.last is not None
     version = watcher.last["version"]
     page.mouse.down()
+    end = time.monotonic() + 15
     while watcher.last["version"] == version:
+        assert time.monotonic() < end, "the other seat did not move"
         page.wait_for_timeout(20)
     page.mouse.up()
 
@@ -95,8 +99,12 @@ def test_blitz_duel_no_turns_draw_and_result(browser: Any, paced_server: Server,
     assert page.locator("#seats .seat-chip.to-act").count() == 2
     assert page.locator("#clock").inner_text().startswith("⚡")
     assert page.locator("#status").inner_text() == blitz
-    hold_across_a_move(page, watcher, "#board .hand .playable")
-    page.locator("#board .hand .selected").wait_for(timeout=10000)
+    card = page.locator("#board .hand .playable").first.get_attribute("data-src")
+    hold_across_a_move(page, watcher, f'#board [data-src="{card}"]')
+    page.wait_for_function(  # selected (unless the computer's move took its places away)
+        """([src]) => { const c = document.querySelector(`#board [data-src="${src}"]`);
+             return c.classList.contains('selected') || !c.classList.contains('playable'); }""",
+        arg=[card], timeout=10000)
     statuses: set[str] = set()
 
     def look() -> None:
@@ -138,9 +146,7 @@ def test_team_duel_signal_reaches_the_table(browser: Any, server: Server,
     spectator.goto(f"{server.url}/t/{table_id}")
     wait_ready(spectator)
     page.click('[data-dst="pile:0:up"] button[data-signal="dont-play up"]')
-    page.wait_for_function("document.querySelector('#log li.mine')?.innerText.includes('signals')")
-    assert page.locator("#log li.mine").first.inner_text() == (
-        "Player 1 signals on team red: up pile: Please don't play here")
+    wait_logged(page, "Player 1 signals on team red: up pile: Please don't play here")
     badge = spectator.locator('[data-dst="pile:0:up"] .sig-shown .badge')
     badge.wait_for()
     assert badge.inner_text() == "⊘ Player 1"
@@ -230,14 +236,12 @@ def test_hourglass_clock_counts_down_and_times_out(browser: Any, paced_server: S
              return c.hidden || !c.textContent.includes('Player 1')
                     || c.textContent.slice(-1) < first.slice(-1); }""", arg=[first])
     page.screenshot(path=str(artifacts / "paternoster-hourglass-desktop.png"), full_page=True)
-    timeouts = """([n]) => [...document.querySelectorAll('#log li')]
-                    .filter((li) => li.innerText === 'Time is up for Player 1').length >= n"""
-    page.wait_for_function(timeouts, arg=[1], timeout=20000)
+    wait_logged(page, "Time is up for Player 1")
     # the turn ended, the computer played, and the clock is the human's again
     wait_turn(page)
     assert attr(page, "status") == "playing"
     assert clock.inner_text().startswith("Time left · Player 1 ")
-    page.wait_for_function(timeouts, arg=[2], timeout=20000)
+    wait_logged(page, "Time is up for Player 1", times=2)
     page.wait_for_function("document.getElementById('table-page').dataset.status === 'finished'")
     lines = result_lines(page)
     assert lines[0] == "The player to act could not play the cards required."

@@ -72,6 +72,19 @@ def wait_turn(page: Any, timeout: float = 30000) -> None:
         timeout=timeout)
 
 
+def wait_logged(page: Any, line: str, times: int = 1, timeout: float = 30000) -> None:
+    """Until the page's log shows ``line`` (``times`` times)."""
+    page.wait_for_function(
+        """([line, times]) => [...document.querySelectorAll('#log li')]
+             .filter((li) => li.innerText === line).length >= times""",
+        arg=[line, times], timeout=timeout)
+
+
+KEY_OF_FIRST = """(selector) => { const e = document.querySelector(selector);
+  return e && (e.dataset.src || e.dataset.dst || e.dataset.move || ''); }"""
+"""What the first element a selector finds stands for (null: there is none), read at once."""
+
+
 def step(page: Any) -> str | None:
     """One tap toward a move; returns what was tapped (None: nothing to do now, or the
     choice went away before it could be tapped)."""
@@ -79,18 +92,16 @@ def step(page: Any) -> str | None:
     if attr(page, "choosing") == "1":
         order = ("#actions button[data-move]",)
     for selector in order:
-        found = page.locator(selector)
-        if found.count():
-            first = found.first
-            key = (first.get_attribute("data-src") or first.get_attribute("data-dst")
-                   or first.get_attribute("data-move"))
-            TRACE.append((selector, key, attr(page, "version")))
-            del TRACE[:-12]
-            try:
-                first.click(timeout=5000)
-            except PlaywrightTimeoutError:
-                return None  # the choice went away before the tap (Blitz: the other seat moved)
-            return selector
+        key = page.evaluate(KEY_OF_FIRST, selector)
+        if key is None:
+            continue
+        TRACE.append((selector, key, attr(page, "version")))
+        del TRACE[:-12]
+        try:
+            page.locator(selector).first.click(timeout=5000)
+        except PlaywrightTimeoutError:
+            return None  # the choice went away before the tap (Blitz: the other seat moved)
+        return selector
     return None
 
 
