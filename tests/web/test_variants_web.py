@@ -108,8 +108,11 @@ def test_blitz_duel_no_turns_draw_and_result(browser: Any, paced_server: Server,
     statuses: set[str] = set()
 
     def look() -> None:
-        if attr(page, "status") == "playing":
-            statuses.add(page.locator("#status").inner_text())
+        status, text = page.evaluate(
+            "[document.getElementById('table-page').dataset.status,"
+            " document.getElementById('status').innerText]")
+        if status == "playing":
+            statuses.add(text)
 
     made = play_to_end(page, seconds=55, each=look, shot_at=8, shot=lambda: page.screenshot(
         path=str(artifacts / "duel-blitz-desktop.png"), full_page=True))
