@@ -37,7 +37,10 @@ def free_port() -> int:
 
 
 class Server:
-    """A ``cardtable serve`` subprocess; ``kill9`` and ``start`` again keep the database."""
+    """A ``cardtable serve`` subprocess; ``kill9`` and ``start`` again keep the database.
+
+    ``extra`` flags come last, so they override the harness's own (``--bot-pause 0.5``).
+    """
 
     def __init__(self, db_url: str, log_path: Path, *extra: str) -> None:
         self.db_url = db_url

@@ -28,13 +28,26 @@ ARTIFACTS = Path(os.environ.get("CARDTABLE_ARTIFACTS",
                                 Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"))
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    path = tmp_path_factory.mktemp("web")
-    srv = Server(f"sqlite:///{path / 'cardtable.db'}", path / "server.log")
+def serve(tmp_path_factory: pytest.TempPathFactory, name: str, *flags: str) -> Iterator[Server]:
+    path = tmp_path_factory.mktemp(name)
+    srv = Server(f"sqlite:///{path / 'cardtable.db'}", path / "server.log", *flags)
     srv.start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    yield from serve(tmp_path_factory, "web")
+
+
+@pytest.fixture(scope="session")
+def paced_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose computer players take a moment per move (0.2 s; Blitz: 0.28 s for
+    the simple player), as they would against a person: at no pause Blitz is over before
+    the page has loaded. Its Hourglass runs 6 s a turn instead of 30."""
+    yield from serve(tmp_path_factory, "paced", "--bot-pause", "0.2",
+                     "--hourglass-seconds", "6")
 
 
 @pytest.fixture(scope="session")

@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from harness import Server
-from playwright.sync_api import Error as PlaywrightError
-from webplay import DESKTOP, Watcher, play_carefully, wait_ready
+from webplay import DESKTOP, Watcher, land_on_table, play_carefully, wait_ready
 
 
 def expected_stars(outcome: dict[str, Any], goal: int = 8) -> int:
@@ -48,16 +47,10 @@ def test_a_group_rides_test_ride_and_the_score_tab_shows_it(browser: Any, server
     # eight tries fail together less than once in a thousand runs)
     watcher = Watcher(page)
     outcomes: list[dict[str, Any]] = []
-    table_url = re.compile(r".*/t/[A-Za-z0-9_-]+$")
     for _ in range(8):
         page.goto(f"{server.url}/g/{token}")
         page.click(".ride-floor[data-floor='1']")
-        try:
-            page.wait_for_url(table_url, wait_until="commit")
-        except PlaywrightError:
-            page.wait_for_url(table_url, wait_until="commit", timeout=15000)
-        wait_ready(page)
-        table_id = page.url.rsplit("/", 1)[1]
+        table_id = land_on_table(page)
         assert play_carefully(page, watcher) >= 1
         page.locator("#result").wait_for()
         outcomes.append(server.http.get(f"/api/tables/{table_id}").json()["outcome"])

@@ -13,11 +13,12 @@ from typing import Any
 
 import pytest
 from harness import Server
-from playwright.sync_api import Error as PlaywrightError
 from webplay import (
     DESKTOP,
     PHONE,
     attr,
+    land_on_table,
+    new_page,
     play_one_move,
     play_to_end,
     wait_change,
@@ -31,20 +32,10 @@ GAMES = ["duel", "paternoster", "duel52", "matebeta"]
 def quick_game(browser: Any, server: Server, game: str, viewport: dict[str, int],
                locale: str = "en-GB") -> Any:
     """A new browser context: "Play against the computer" from the game's page."""
-    context = browser.new_context(viewport=viewport, locale=locale)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors
+    page = new_page(browser, viewport, locale)
     page.goto(f"{server.url}/play/{game}")
     page.click("#quick")
-    table_url = re.compile(r".*/t/[A-Za-z0-9_-]+$")
-    try:
-        page.wait_for_url(table_url, wait_until="commit")
-    except PlaywrightError:
-        # under load chromium may report the first navigation aborted; the page still lands
-        page.wait_for_url(table_url, wait_until="commit", timeout=15000)
-    wait_ready(page)
+    land_on_table(page)
     return page
 
 

@@ -8,14 +8,40 @@ It reads only what the page shows (and the page's ``data-version``/``data-status
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 PAGE = "#table-page"
 DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 390, "height": 844}
+TABLE_URL = re.compile(r".*/t/[A-Za-z0-9_-]+$")
 TRACE: list[tuple[str, str | None, str | None]] = []
 """The last taps (for a failing test's message)."""
+
+
+def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, locale: str = "en-GB") -> Any:
+    """A page in a browser context of its own (its own cookies: its own seat, or none);
+    the page's uncaught errors collect in ``page.errors``."""
+    page = browser.new_context(viewport=viewport, locale=locale).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    return page
+
+
+def land_on_table(page: Any) -> str:
+    """After a click that creates a table: wait for its page to be ready; returns its id."""
+    try:
+        page.wait_for_url(TABLE_URL, wait_until="commit")
+    except PlaywrightError:
+        # under load chromium may report the first navigation aborted; the page still lands
+        page.wait_for_url(TABLE_URL, wait_until="commit", timeout=15000)
+    wait_ready(page)
+    return str(page.url.rsplit("/", 1)[1])
 
 
 def attr(page: Any, name: str) -> str | None:
@@ -46,21 +72,36 @@ def wait_turn(page: Any, timeout: float = 30000) -> None:
         timeout=timeout)
 
 
+def wait_logged(page: Any, line: str, times: int = 1, timeout: float = 30000) -> None:
+    """Until the page's log shows ``line`` (``times`` times)."""
+    page.wait_for_function(
+        """([line, times]) => [...document.querySelectorAll('#log li')]
+             .filter((li) => li.innerText === line).length >= times""",
+        arg=[line, times], timeout=timeout)
+
+
+KEY_OF_FIRST = """(selector) => { const e = document.querySelector(selector);
+  return e && (e.dataset.src || e.dataset.dst || e.dataset.move || ''); }"""
+"""What the first element a selector finds stands for (null: there is none), read at once."""
+
+
 def step(page: Any) -> str | None:
-    """One tap toward a move; returns what was tapped (None: nothing to do now)."""
+    """One tap toward a move; returns what was tapped (None: nothing to do now, or the
+    choice went away before it could be tapped)."""
     order = ("#board .target", "#actions button[data-move]", "#board .playable")
     if attr(page, "choosing") == "1":
         order = ("#actions button[data-move]",)
     for selector in order:
-        found = page.locator(selector)
-        if found.count():
-            first = found.first
-            key = (first.get_attribute("data-src") or first.get_attribute("data-dst")
-                   or first.get_attribute("data-move"))
-            TRACE.append((selector, key, attr(page, "version")))
-            del TRACE[:-12]
-            first.click()
-            return selector
+        key = page.evaluate(KEY_OF_FIRST, selector)
+        if key is None:
+            continue
+        TRACE.append((selector, key, attr(page, "version")))
+        del TRACE[:-12]
+        try:
+            page.locator(selector).first.click(timeout=5000)
+        except PlaywrightTimeoutError:
+            return None  # the choice went away before the tap (Blitz: the other seat moved)
+        return selector
     return None
 
 
@@ -80,8 +121,10 @@ def play_one_move(page: Any, timeout: float = 20000) -> bool:
     return False
 
 
-def play_to_end(page: Any, seconds: float = 150, shot: Any = None, shot_at: int = 6) -> int:
-    """Play the first legal choices until the game is over; returns moves made."""
+def play_to_end(page: Any, seconds: float = 150, shot: Any = None, shot_at: int = 6,
+                each: Any = None) -> int:
+    """Play the first legal choices until the game is over; returns moves made.
+    ``shot()`` is called after move ``shot_at``, ``each()`` after every move."""
     made = 0
     end = time.monotonic() + seconds
     while attr(page, "status") != "finished":
@@ -93,18 +136,24 @@ def play_to_end(page: Any, seconds: float = 150, shot: Any = None, shot_at: int 
             made += 1
             if shot is not None and made == shot_at:
                 shot()
+            if each is not None:
+                each()
     return made
 
 
 class Watcher:
     """Keeps the last ``state`` message the page's WebSocket received: what this seat's
-    page knows (its own observation), read the way a careful player reads the table."""
+    page knows (its own observation), read the way a careful player reads the table.
+    ``raw`` keeps every frame received, to hold against the record afterwards."""
 
     def __init__(self, page: Any) -> None:
         self.last: dict[str, Any] | None = None
+        self.raw: list[str] = []
         page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
 
     def _frame(self, payload: Any) -> None:
+        if isinstance(payload, str):
+            self.raw.append(payload)
         try:
             message = json.loads(payload)
         except (TypeError, ValueError):

@@ -45,6 +45,8 @@ function currentSignals(data) {
 }
 let firstMessage = true;
 let blitzStart = null;
+let pressed = false;          // a pointer button is down on the table
+let held = false;             // a state message waits for its release to be drawn
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -148,15 +150,33 @@ function onState(data) {
   if (choices && previous && previous.version !== data.version) choices = null;
   signalsNow = currentSignals(data);
   logEvents(events, firstMessage);
+  const animations = firstMessage ? [] : events;
+  firstMessage = false;
+  if (pressed) held = true;
+  else show(animations);
+}
+
+/** Draw the last state message. */
+function show(events) {
   render();
   // plain facts for tests and assistive tools: never more than the page shows
-  els.page.dataset.version = String(data.version);
-  els.page.dataset.gameNo = String(data.game_no);
-  els.page.dataset.status = data.status;
+  els.page.dataset.version = String(msg.version);
+  els.page.dataset.gameNo = String(msg.game_no);
+  els.page.dataset.status = msg.status;
   els.page.dataset.legal = String(ctx.legal.length);
-  if (!firstMessage && game.animations) animate(game.animations(events, ctx));
-  firstMessage = false;
+  if (game.animations) animate(game.animations(events, ctx));
   scheduleAuto();
+}
+
+// A click is a press and a release on the same element: a board drawn anew in between
+// (the other seat moved: in Blitz at any moment) would lose it. So while a button is
+// down on the table, the new state waits, and is drawn once this press's click is done.
+els.page.addEventListener("pointerdown", (event) => { pressed = event.button === 0; });
+for (const kind of ["pointerup", "pointercancel", "blur"]) {
+  window.addEventListener(kind, () => {
+    pressed = false;
+    if (held) setTimeout(() => { if (held && !pressed) { held = false; show([]); } });
+  });
 }
 
 function onError(data) {
