@@ -335,4 +335,4 @@ def test_paternoster_hourglass_ends_the_turn_and_loses_without_enough_cards(
         record = client.get(f"/api/tables/{table_id}/record").json()
         second = 1 - first
         assert record["moves"][played:] == [[first, "timeout"], [second, "timeout"]]
-        assert info["outcome"]["lost"] == "stuck" and info["outcome"]["cards_left"] > 0
+        assert info["outcome"]["lost"] == "timeout" and info["outcome"]["cards_left"] > 0

@@ -247,11 +247,11 @@ def test_hourglass_clock_counts_down_and_times_out(browser: Any, paced_server: S
     wait_logged(page, "Time is up for Player 1", times=2)
     page.wait_for_function("document.getElementById('table-page').dataset.status === 'finished'")
     lines = result_lines(page)
-    assert lines[0] == "The player to act could not play the cards required."
+    assert lines[0] == "Time ran out before the required cards were played."
     assert clock.is_hidden()
     record = paced_server.record(created["table"]["id"])
     assert record["moves"].count([0, "timeout"]) == 2 and record["moves"][-1] == [0, "timeout"]
-    assert record["outcome"]["lost"] == "stuck"
+    assert record["outcome"]["lost"] == "timeout"
     page.screenshot(path=str(artifacts / "paternoster-hourglass-desktop-end.png"), full_page=True)
     assert page.errors == []
     page.context.close()

@@ -249,6 +249,8 @@ _M: dict[str, tuple[str, str]] = {
     "pat.result.left": ("{n} cards were not played.", "{n} Karten wurden nicht gespielt."),
     "pat.lost.stuck": ("The player to act could not play the cards required.",
                        "Wer dran war, konnte die nötigen Karten nicht spielen."),
+    "pat.lost.timeout": ("Time ran out before the required cards were played.",
+                         "Die Zeit lief ab, bevor die nötigen Karten lagen."),
     "pat.lost.passenger": ("Lost: a passenger was not delivered in time.",
                            "Verloren: ein Fahrgast wurde nicht rechtzeitig abgeliefert."),
     "pat.lost.fire": ("Lost: a burning card was not covered.",

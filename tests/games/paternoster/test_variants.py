@@ -320,7 +320,7 @@ def test_variant_hourglass_timeout_without_enough_cards_ends_the_game(pos) -> No
     state = pos({"hourglass": True}, [LOW[:7], ["KC"] * 7], draw=["AD"] * 5)
     state.play(0, "play 2C up1")
     state.play(0, "timeout")
-    assert result(state) == {"cards_left": 18, "perfect": False, "lost": "stuck"}
+    assert result(state) == {"cards_left": 18, "perfect": False, "lost": "timeout"}
 
 
 def test_variant_hourglass_timeout_only_with_hourglass(pos) -> None:

@@ -28,6 +28,8 @@ Decisions where the text is silent (also in the final report):
   needs a token, no earlier step back this turn, and spends both.
 * First ride: a same-suit card fits any pile as a normal move (so it never
   uses the step back, and the Lock command does not stop it).
+* A ``timeout`` without enough cards ends the game like "stuck" (the cards
+  left are counted) but says ``timeout``, so players learn why.
 * A game that ends "stuck" (or by ``timeout`` without enough cards) with an
   undelivered passenger is lost by ``"passenger"``; a fire or Cover duty left
   open when the game ends stuck does not change the result (the turn did not
@@ -400,7 +402,8 @@ class PaternosterOutcome(Outcome):
     cards_left: int
     perfect: bool
     lost: str | None
-    """``None`` (perfect, or not lost), ``stuck``, ``passenger``, ``fire`` or ``command``."""
+    """``None`` (perfect, or not lost), ``stuck``, ``timeout`` (Hourglass: time ran out
+    before the required cards), ``passenger``, ``fire`` or ``command``."""
     seats: int = 2
     deck_size: int = 104
 
@@ -662,7 +665,7 @@ class PaternosterState(State, Signals):
             events = self._end_turn(seat, "timeout")
         else:
             events = [Event("timeout", seat, {})]
-            self._finish("stuck")
+            self._finish("timeout")
         if self.result is None:
             self._check_stuck()
         if self.result is not None:
@@ -773,7 +776,7 @@ class PaternosterState(State, Signals):
                 if self.opts.command_kings and top in RED_KINGS:
                     lost = "command"
                     break
-        if lost == "stuck" and self.delivered < len(self.passengers):
+        if lost in ("stuck", "timeout") and self.delivered < len(self.passengers):
             lost = "passenger"
         self.result = PaternosterOutcome(
             cards_left=left,
