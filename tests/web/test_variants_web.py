@@ -139,8 +139,9 @@ def test_blitz_duel_no_turns_draw_and_result(browser: Any, paced_server: Server,
 def test_team_duel_signal_reaches_the_table(browser: Any, server: Server,
                                             artifacts: Path) -> None:
     """Team duel, the human with three computer seats: the human sets a signal on the
-    team's up pile through the pile's signal buttons; a spectator's page shows it on that
-    pile and its observation over the WebSocket holds it; the game is played to its end."""
+    team's up pile through the pile's signal buttons, which then shows as pressed; a
+    spectator's page shows it on that pile and its observation over the WebSocket holds
+    it; the game is played to its end."""
     page = new_page(browser)
     table_id = form_game(page, server, "duel", "team")
     assert page.locator("#seats .seat-chip").count() == 4
@@ -150,6 +151,8 @@ def test_team_duel_signal_reaches_the_table(browser: Any, server: Server,
     wait_ready(spectator)
     page.click('[data-dst="pile:0:up"] button[data-signal="dont-play up"]')
     wait_logged(page, "Player 1 signals on team red: up pile: Please don't play here")
+    page.wait_for_selector('[data-dst="pile:0:up"] button[data-signal="dont-play up"]'
+                           '[aria-pressed="true"]')  # your own signal shows as pressed
     badge = spectator.locator('[data-dst="pile:0:up"] .sig-shown .badge')
     badge.wait_for()
     assert badge.inner_text() == "⊘ Player 1"

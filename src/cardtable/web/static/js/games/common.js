@@ -59,9 +59,11 @@ export function signalButtons(ctx, pile, pileLabel, enabled = true) {
   const allowed = ctx.signals.filter((s) => s.endsWith(" " + pile));
   if (!allowed.length || ctx.seat === null) return null;
   const row = el("div", { class: "signal-row", role: "group", "aria-label": t("table.signal_on", { pile: pileLabel }) });
+  const current = ctx.signalsNow.get(`${ctx.seat}|${pile}`);
   for (const text of allowed) {
     const kind = text.split(" ")[0];
-    const b = el("button", { class: "sig", type: "button", title: t("signal." + kind), "aria-label": `${t("signal." + kind)} (${pileLabel})`, text: t("signal.short." + kind), "data-signal": text });
+    const on = kind === current;
+    const b = el("button", { class: "sig" + (on ? " on" : ""), type: "button", "aria-pressed": on ? "true" : "false", title: t("signal." + kind), "aria-label": `${t("signal." + kind)} (${pileLabel})`, text: t("signal.short." + kind), "data-signal": text });
     if (!enabled) b.disabled = true;
     b.addEventListener("click", (e) => { e.stopPropagation(); ctx.signal(text); });
     row.append(b);

@@ -50,10 +50,11 @@ function pilesRow(ctx, team) {
   PILES.forEach((pile, i) => {
     const label = pileLabel(ctx, team, pile);
     const box = pileEl(ctx, { cards: obs.piles[team][i], name: t(`duel.${pile}_short`), dst: `pile:${team}:${pile}`, label });
-    if (teams(ctx) === 4 && mine) {
+    if (teams(ctx) === 4) {
+      // signals are public: each team's on its own piles (your own shows as a pressed button)
       const badges = signalBadges(ctx, pile, partners.filter((s) => s !== ctx.seat));
       if (badges) box.append(badges);
-      const buttons = signalButtons(ctx, pile, label);
+      const buttons = mine ? signalButtons(ctx, pile, label) : null;
       if (buttons) box.append(buttons);
     }
     row.append(box);
