@@ -16,7 +16,9 @@ games are started again, so every table plays for the whole run.
 
 Clients may run in several processes (``--procs``) so that the clients'
 own work is not the bottleneck; on a 2-core machine the server and the
-clients share the cores, which the numbers include.
+clients share the cores, which the numbers include. Besides the server's CPU
+time per move it prints the clients' and how busy the whole machine was, so
+that a run disturbed by other work on a shared machine shows as such.
 """
 
 from __future__ import annotations
@@ -191,11 +193,11 @@ def _client_process(ws_url: str, tables: list[tuple[str, str, str]], think: floa
         return stats
 
     try:
-        import uvloop  # uvicorn[standard] brings it: the clients' loop costs less CPU
-
-        s = uvloop.run(main())
+        import uvloop  # uvicorn[standard] brings it: the clients cost less CPU
     except ImportError:
         s = asyncio.run(main())
+    else:
+        s = uvloop.run(main())
     return {"latencies": s.latencies[: s.errors.pop("_moves")], "errors": s.errors,
             "games": s.games_finished, "connect_failures": s.connect_failures,
             "disconnects": s.disconnects, "cpu": s.cpu}
