@@ -13,6 +13,7 @@ and every caller learns only after the commit that its write is durable.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import queue
 import threading
@@ -178,6 +179,8 @@ class Database:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._conn: Connection | None = None
+        """The database thread's connection, kept between batches (none after a failure)."""
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._work, name="cardtable-db", daemon=True)
         self._thread.start()
@@ -195,6 +198,12 @@ class Database:
         self.engine.dispose()
 
     def _work(self) -> None:
+        try:
+            self._serve()
+        finally:
+            self._drop_connection()
+
+    def _serve(self) -> None:
         while True:
             item = self._queue.get()
             if item is None:
@@ -214,11 +223,28 @@ class Database:
             if stop:
                 return
 
+    def _connection(self) -> Connection:
+        """One connection for all batches: checking one out of the pool and resetting it
+        for every batch cost more than most batches' own statements."""
+        if self._conn is None:
+            self._conn = self.engine.connect()
+        return self._conn
+
+    def _drop_connection(self) -> None:
+        """After a failure the connection may be broken (a restarted PostgreSQL): the next
+        batch takes a fresh one from the pool."""
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            with contextlib.suppress(Exception):
+                conn.close()
+
     def _run_batch(self, batch: list[Any]) -> None:
         try:
-            with self.engine.begin() as conn:
+            conn = self._connection()
+            with conn.begin():
                 results = self._execute(conn, batch)
         except Exception:
+            self._drop_connection()
             if len(batch) > 1:
                 for item in batch:
                     self._run_batch([item])
@@ -229,8 +255,11 @@ class Database:
             loop.call_soon_threadsafe(_settle, future, None, exc)
             return
         self.commits += 1
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
         for (_fn, _args, future, loop), result in zip(batch, results, strict=True):
-            loop.call_soon_threadsafe(_settle, future, result, None)
+            by_loop.setdefault(loop, []).append((future, result))
+        for loop, settled in by_loop.items():
+            loop.call_soon_threadsafe(_settle_all, settled)
 
 
     @staticmethod
@@ -270,6 +299,12 @@ def _settle(future: asyncio.Future[Any], result: Any, exc: BaseException | None)
         future.set_exception(exc)
     else:
         future.set_result(result)
+
+
+def _settle_all(settled: list[tuple[asyncio.Future[Any], Any]]) -> None:
+    """A committed batch's results, handed to the event loop in one call."""
+    for future, result in settled:
+        _settle(future, result, None)
 
 
 def run_sync(engine: Engine, fn: Callable[..., T], *args: Any) -> T:

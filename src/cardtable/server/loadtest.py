@@ -16,7 +16,9 @@ games are started again, so every table plays for the whole run.
 
 Clients may run in several processes (``--procs``) so that the clients'
 own work is not the bottleneck; on a 2-core machine the server and the
-clients share the cores, which the numbers include.
+clients share the cores, which the numbers include. Besides the server's CPU
+time per move it prints the clients' and how busy the whole machine was, so
+that a run disturbed by other work on a shared machine shows as such.
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ class Stats:
     games_finished: int = 0
     connect_failures: int = 0
     disconnects: int = 0
+    cpu: float = 0.0
+    """CPU seconds the client process spent while measuring."""
 
 
 def _loopback(url: str) -> None:
@@ -117,36 +121,36 @@ async def _seat(ws_url: str, table_id: str, token: str, think: float, until: flo
         if loop.time() >= until:
             return
         legal = state["observation"]["legal"]
-        pending = (state["version"], loop.time())
+        pending = (state["version"], time.perf_counter())
         await ws.send(json.dumps({"type": "move", "move": rng.choice(legal),
                                   "version": state["version"]}))
 
     try:
-        while loop.time() < until:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, until - loop.time()))
-            except TimeoutError:
-                break
-            message = json.loads(raw)
-            now = loop.time()
-            if message["type"] == "error":
-                stats.errors[message["code"]] = stats.errors.get(message["code"], 0) + 1
-                pending = None
-                continue
-            if message["type"] != "state":
-                continue
-            if pending is not None and message["version"] > pending[0]:
-                if started.is_set():
-                    stats.latencies.append(now - pending[1])
-                pending = None
-            if message["status"] == "finished":
-                stats.games_finished += 1
-                if message["seat"] == 0:
-                    await ws.send(json.dumps({"type": "again"}))
-                continue
-            if message["observation"]["legal"] and pending is None and (
-                    mover is None or mover.done()):
-                mover = asyncio.ensure_future(move_later(message))
+        async with asyncio.timeout_at(until):
+            while True:
+                raw = await ws.recv()
+                now = time.perf_counter()
+                message = json.loads(raw)
+                if message["type"] == "error":
+                    stats.errors[message["code"]] = stats.errors.get(message["code"], 0) + 1
+                    pending = None
+                    continue
+                if message["type"] != "state":
+                    continue
+                if pending is not None and message["version"] > pending[0]:
+                    if started.is_set():
+                        stats.latencies.append(now - pending[1])
+                    pending = None
+                if message["status"] == "finished":
+                    stats.games_finished += 1
+                    if message["seat"] == 0:
+                        await ws.send(json.dumps({"type": "again"}))
+                    continue
+                if message["observation"]["legal"] and pending is None and (
+                        mover is None or mover.done()):
+                    mover = asyncio.ensure_future(move_later(message))
+    except TimeoutError:
+        pass
     except Exception:
         stats.disconnects += 1
     finally:
@@ -175,9 +179,10 @@ def _client_process(ws_url: str, tables: list[tuple[str, str, str]], think: floa
                 await asyncio.sleep(0.05)
         await asyncio.sleep(warmup)
         started.set()
-        t = loop.time()
+        t, cpu = loop.time(), time.process_time()
         await asyncio.sleep(duration)
         stats_time = loop.time() - t
+        stats.cpu = time.process_time() - cpu
         moves = len(stats.latencies)
         for task in tasks:
             task.cancel()
@@ -187,10 +192,15 @@ def _client_process(ws_url: str, tables: list[tuple[str, str, str]], think: floa
         stats.errors["_moves"] = moves
         return stats
 
-    s = asyncio.run(main())
+    try:
+        import uvloop  # uvicorn[standard] brings it: the clients cost less CPU
+    except ImportError:
+        s = asyncio.run(main())
+    else:
+        s = uvloop.run(main())
     return {"latencies": s.latencies[: s.errors.pop("_moves")], "errors": s.errors,
             "games": s.games_finished, "connect_failures": s.connect_failures,
-            "disconnects": s.disconnects}
+            "disconnects": s.disconnects, "cpu": s.cpu}
 
 
 def _free_port() -> int:
@@ -231,6 +241,18 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _machine_cpu_seconds() -> float | None:
+    """CPU seconds all processes of the machine spent so far (Linux), to tell how much of
+    the cores others took while measuring (the machine may be shared)."""
+    try:
+        with open("/proc/stat") as stat:
+            fields = stat.readline().split()[1:]
+    except OSError:
+        return None
+    busy = sum(int(v) for v in fields[:8]) - int(fields[3]) - int(fields[4])  # not idle, iowait
+    return busy / os.sysconf("SC_CLK_TCK")
+
+
 def _pct(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -247,7 +269,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=1.0,
                         help="mean seconds a client waits before each move (default 1.0)")
     parser.add_argument("--procs", type=int, default=1, help="client processes")
-    parser.add_argument("--url", help="a running server (loopback only); default: --spawn")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--spawn", action="store_true",
+                       help="start a server with a fresh SQLite file (the default)")
+    where.add_argument("--url", help="a running server (loopback only)")
     parser.add_argument("--db", help="database URL for the spawned server")
     parser.add_argument("--game", default="duel")
     parser.add_argument("--variant", action="append", default=[])
@@ -261,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     faulthandler.dump_traceback_later(args.warmup + args.duration + 600, exit=True)
     _raise_fd_limit()
     proc = None
-    cpu0 = cpu1 = None
+    cpu0 = cpu1 = machine0 = machine1 = None
     if args.url:
         url = args.url.rstrip("/")
     else:
@@ -280,8 +305,10 @@ def main(argv: list[str] | None = None) -> int:
                 for i, chunk in enumerate(chunks)])
             time.sleep(args.warmup + 1.0)
             cpu0 = _cpu_seconds(proc.pid) if proc is not None else None
+            machine0 = _machine_cpu_seconds()
             time.sleep(args.duration - 1.0)
             cpu1 = _cpu_seconds(proc.pid) if proc is not None else None
+            machine1 = _machine_cpu_seconds()
             try:
                 results = pending.get(timeout=120)
             except multiprocessing.TimeoutError:
@@ -326,6 +353,13 @@ def main(argv: list[str] | None = None) -> int:
         report["server_cpu_ms_per_move"] = round(
             (cpu1 - cpu0) / max(1e-9, (args.duration - 1.0) * rate) * 1000, 3)
         report["server_cpu_share"] = round((cpu1 - cpu0) / (args.duration - 1.0), 2)
+    if latencies:
+        client_cpu = sum(r["cpu"] for r in results)
+        report["client_cpu_ms_per_move"] = round(client_cpu / len(latencies) * 1000, 3)
+        report["client_cpu_share"] = round(client_cpu / elapsed, 2)
+    if machine0 is not None and machine1 is not None:
+        # the whole machine's busy cores; minus the server and the clients: everyone else
+        report["machine_cpu_share"] = round((machine1 - machine0) / (args.duration - 1.0), 2)
     if args.json:
         print(json.dumps(report))
     else:
@@ -339,6 +373,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  server: {report['server_cpu_ms_per_move']} ms CPU per move, "
               f"{report.get('server_cpu_share')} of a core; load average "
               f"{report['load_average']:.1f} on {report['cpus']} cores")
+        print(f"  clients: {report.get('client_cpu_ms_per_move')} ms CPU per move, "
+              f"{report.get('client_cpu_share')} of a core; the whole machine was busy "
+              f"{report.get('machine_cpu_share')} of {report['cpus']} cores")
         print(f"  errors: {errors or 'none'}, connect failures: {report['connect_failures']}, "
               f"disconnects: {report['disconnects']}")
     return 0

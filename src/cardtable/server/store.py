@@ -154,18 +154,35 @@ def append_move(conn: Connection, w: MoveWrite) -> None:
     append_moves(conn, [(w,)])
 
 
+# Statements built once: most of the cost of a small statement in SQLAlchemy is building
+# and keying it, and these run for every move. Each runs once per batch of moves
+# (executemany), whatever the number of tables in the batch.
+_INSERT_MOVE = moves_t.insert()
+_UPDATE_TABLE = tables_t.update().where(tables_t.c.id == sa.bindparam("key_table"))
+_FINISH_GAME = games_t.update().where(games_t.c.table_id == sa.bindparam("key_table"),
+                                      games_t.c.number == sa.bindparam("key_game"))
+_INSERT_GAME = games_t.insert()
+
+
 def append_moves(conn: Connection, calls: list[tuple[MoveWrite]]) -> list[None]:
-    """Many moves (of different tables) in one statement: the group commit's fast path."""
+    """Many moves (of different tables) in a few statements: the group commit's fast path."""
     now = time.time()
     writes = [c[0] for c in calls]
-    conn.execute(moves_t.insert(), [
+    conn.execute(_INSERT_MOVE, [
         {"table_id": w.table_id, "game_no": w.game_no, "idx": w.idx, "seat": w.seat,
          "text": w.text, "by": w.by, "at": now}
         for w in writes
     ])
+    _update_tables(conn, [
+        {"key_table": w.table_id, "updated_at": now, "status": w.status,
+         **_deadline_values(w.deadline), **({"scores": w.scores} if w.scores is not None else {})}
+        for w in writes if w.table_changed or w.outcome is not None
+    ])
+    finished = [{"key_table": w.table_id, "key_game": w.game_no, "outcome": w.outcome,
+                 "finished_at": now} for w in writes if w.outcome is not None]
+    if finished:
+        conn.execute(_FINISH_GAME, finished)
     for w in writes:
-        if w.table_changed or w.outcome is not None:
-            _move_changes(conn, w, now)
         if w.ride is not None:
             add_ride(conn, *w.ride)
     return [None] * len(writes)
@@ -174,20 +191,19 @@ def append_moves(conn: Connection, calls: list[tuple[MoveWrite]]) -> list[None]:
 append_move.many = append_moves  # type: ignore[attr-defined]
 
 
-def _move_changes(conn: Connection, w: MoveWrite, now: float) -> None:
-    values: dict[str, Any] = {
-        "updated_at": now, "status": w.status,
-        "deadline_at": w.deadline.at if w.deadline else None,
-        "deadline_seat": w.deadline.seat if w.deadline else None,
-        "deadline_version": w.deadline.version if w.deadline else None,
-    }
-    if w.scores is not None:
-        values["scores"] = w.scores
-    conn.execute(tables_t.update().where(tables_t.c.id == w.table_id).values(**values))
-    if w.outcome is not None:
-        conn.execute(games_t.update().where(
-            games_t.c.table_id == w.table_id, games_t.c.number == w.game_no,
-        ).values(outcome=w.outcome, finished_at=now))
+def _deadline_values(deadline: Deadline | None) -> dict[str, Any]:
+    return {"deadline_at": deadline.at if deadline else None,
+            "deadline_seat": deadline.seat if deadline else None,
+            "deadline_version": deadline.version if deadline else None}
+
+
+def _update_tables(conn: Connection, rows: list[dict[str, Any]]) -> None:
+    """Update ``tables`` rows (``key_table`` names each), one statement per set of columns."""
+    by_columns: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for row in rows:
+        by_columns.setdefault(tuple(row), []).append(row)
+    for same in by_columns.values():
+        conn.execute(_UPDATE_TABLE, same)
 
 
 def append_signal(conn: Connection, table_id: str, game_no: int, after_move: int, seat: int,
@@ -221,17 +237,28 @@ def start_game(conn: Connection, table_id: str, game_no: int, options: dict[str,
                deal: dict[str, Any], base_version: int, status: str, scores: dict[str, Any],
                deadline: Deadline | None) -> None:
     """Play again: the next game of the table, with its own deal."""
+    start_games(conn, [(table_id, game_no, options, deal, base_version, status, scores,
+                        deadline)])
+
+
+def start_games(conn: Connection, calls: list[tuple[Any, ...]]) -> list[None]:
+    """Many tables' next games in two statements (a batch of the group commit)."""
     now = time.time()
-    conn.execute(games_t.insert().values(
-        table_id=table_id, number=game_no, options=options, deal=deal,
-        base_version=base_version, outcome=None, started_at=now, finished_at=None,
-    ))
-    conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(
-        game_no=game_no, status=status, scores=scores, updated_at=now,
-        deadline_at=deadline.at if deadline else None,
-        deadline_seat=deadline.seat if deadline else None,
-        deadline_version=deadline.version if deadline else None,
-    ))
+    conn.execute(_INSERT_GAME, [
+        {"table_id": table_id, "number": game_no, "options": options, "deal": deal,
+         "base_version": base_version, "outcome": None, "started_at": now,
+         "finished_at": None}
+        for table_id, game_no, options, deal, base_version, *_rest in calls
+    ])
+    _update_tables(conn, [
+        {"key_table": table_id, "game_no": game_no, "status": status, "scores": scores,
+         "updated_at": now, **_deadline_values(deadline)}
+        for table_id, game_no, _o, _d, _b, status, scores, deadline in calls
+    ])
+    return [None] * len(calls)
+
+
+start_game.many = start_games  # type: ignore[attr-defined]
 
 
 def load_game_record(conn: Connection, table_id: str, game_no: int) -> dict[str, Any] | None:

@@ -73,6 +73,8 @@ class Refusal(Exception):
 
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
+to_json_text = json.JSONEncoder(ensure_ascii=False).encode
+"""``json.dumps(value, ensure_ascii=False)`` without building an encoder for every call."""
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
@@ -94,13 +96,23 @@ def fast_jsonable(value: Any) -> Any:
     return {name: fast_jsonable(getattr(value, name)) for name in names}
 
 
-def observation_json(observation: Observation) -> dict[str, Any]:
-    """``observation.to_json()``, by the fast path when the game does not override it."""
+def observation_json(observation: Observation, may_move: bool = True) -> dict[str, Any]:
+    """``observation.to_json()``, by the fast path when the game does not override it;
+    ``legal`` is empty, and not worked out, when the seat may not move now."""
+    data: dict[str, Any]
     if type(observation).to_json is not Observation.to_json:
-        return observation.to_json()
-    data: dict[str, Any] = fast_jsonable(observation)
-    data["legal"] = [m.text for m in observation.legal_moves()]
+        data = observation.to_json()
+        if not may_move:
+            data["legal"] = []
+        return data
+    data = fast_jsonable(observation)
+    data["legal"] = [m.text for m in observation.legal_moves()] if may_move else []
     return data
+
+
+def event_text(event: dict[str, Any]) -> str:
+    """An event as it goes into ``events``: encoded once, sent to every connection."""
+    return to_json_text(event)
 
 
 def secret() -> str:
@@ -176,7 +188,7 @@ class Conn:
 
     def push(self, message: dict[str, Any]) -> None:
         """Queue a reply (an error, a pong) for this connection alone."""
-        self.outbox.append(json.dumps(message, ensure_ascii=False))
+        self.outbox.append(to_json_text(message))
         self.wake.set()
 
     async def writer(self) -> None:
@@ -216,7 +228,7 @@ class LiveTable:
     """One table: seats, the running game (state + record), clock, computer players."""
 
     def __init__(self, manager: TableManager, row: TableRow, state: State,
-                 log_entries: list[dict[str, Any]]) -> None:
+                 log_entries: list[str]) -> None:
         self.manager = manager
         self.db: Database = manager.db
         self.settings: Settings = manager.settings
@@ -236,6 +248,7 @@ class LiveTable:
         self.scores = row.scores
         self.deadline = row.deadline
         self.log = log_entries
+        """This game's events so far, as JSON text (:func:`event_text`)."""
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
         self.revision = 0
@@ -298,9 +311,9 @@ class LiveTable:
         cached = self._obs_cache.get(seat)
         if cached is not None and cached[0] == self.version and cached[1] == self.revision:
             return cached[2]
-        data = observation_json(self.state.observation(seat))
-        if self.status != "playing" or (seat is not None and seat in self.substitutes):
-            data["legal"] = []
+        may_move = (self.status == "playing" and seat is not None
+                    and seat not in self.substitutes and seat in self.state.to_act())
+        data = observation_json(self.state.observation(seat), may_move)
         self._obs_cache[seat] = (self.version, self.revision, data)
         return data
 
@@ -323,11 +336,10 @@ class LiveTable:
             if conn.seat is not None and _talks(self.state):
                 assert isinstance(self.state, Signals)
                 seat_part["signals"] = self.state.signal_texts()
-            text = common + json.dumps(seat_part, ensure_ascii=False)[1:-1]
+            text = common + to_json_text(seat_part)[1:-1]
             cached = (self.revision, text)
             self._text_cache[conn.seat] = cached
-        return (f'{{{cached[1]},"events":{json.dumps(events, ensure_ascii=False)},'
-                f'"seen":{conn.pos}}}')
+        return f'{{{cached[1]},"events":[{", ".join(events)}],"seen":{conn.pos}}}'
 
     def _common_text(self) -> str:
         common = self._common_cache
@@ -341,7 +353,7 @@ class LiveTable:
         }
         if "campaign" in self.table_settings:
             shared["campaign"] = self._campaign_json()
-        text = json.dumps(shared, ensure_ascii=False)[1:-1] + ","
+        text = to_json_text(shared)[1:-1] + ","
         self._common_cache = (self.revision, text)
         return text
 
@@ -471,9 +483,9 @@ class LiveTable:
 
     def _log_move(self, seat: int, text: str, by: str, events: list[Any]) -> None:
         v = self.version
-        self.log.append(move_event(self.hooks, seat, text, by, v))
+        self.log.append(event_text(move_event(self.hooks, seat, text, by, v)))
         for event in events:
-            self.log.append({**event.to_json(), "v": v})
+            self.log.append(event_text({**event.to_json(), "v": v}))
 
     def _scored(self, outcome: Any) -> dict[str, Any]:
         scores: dict[str, Any] = json.loads(json.dumps(self.scores))
@@ -517,7 +529,8 @@ class LiveTable:
             self.state, self.game_no, self.base_version = new, game_no, base
             self.status, self.scores = "playing", scores
             self.deadline, self._turn_key = deadline, key
-            self.log = [{"kind": "game-start", "game_no": game_no, "by": seat, "v": base}]
+            self.log = [event_text({"kind": "game-start", "game_no": game_no, "by": seat,
+                                    "v": base})]
             self.changed()
             return base
 
@@ -539,7 +552,8 @@ class LiveTable:
             self._last_signal[seat] = now
             after = len(self.state.history)
             await self.db.run(store.append_signal, self.id, self.game_no, after, seat, signal)
-            self.log.append({"kind": "signal", "seat": seat, "signal": signal, "v": self.version})
+            self.log.append(event_text({"kind": "signal", "seat": seat, "signal": signal,
+                                        "v": self.version}))
             self.changed()
 
     # --- seats ---
@@ -846,7 +860,7 @@ class TableManager:
             _replay_signal(state, s_seat, s_text)
             entries.append({"kind": "signal", "seat": s_seat, "signal": s_text,
                             "v": row.base_version + len(row.moves)})
-        return LiveTable(self, row, state, entries)
+        return LiveTable(self, row, state, [event_text(e) for e in entries])
 
     async def create(self, spec: TableSpec) -> tuple[LiveTable, str | None, dict[int, str]]:
         """A new table; returns it, the creator's seat token and the open seats' invites."""
