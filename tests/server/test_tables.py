@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from harness import Server, check_no_hidden_cards, play
+from harness import Server, check_messages, check_no_hidden_cards, play
 
 pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
 
@@ -23,7 +23,7 @@ def test_human_against_computer_to_the_end(server: Server, variants: list[str]) 
     events = [e for m in clients[0].messages if m["type"] == "state" for e in m["events"]]
     by = {(e["seat"] % 2, e["by"]) for e in events if e["kind"] == "move"}
     assert (1, "computer") in by and (1, "seat") not in by
-    assert check_no_hidden_cards(clients[0].raw, server.record(table_id), seat=0) > 2
+    assert check_messages(clients[0].raw, server.record(table_id), 0) > 2
 
 
 def test_blitz_against_the_computer(server: Server) -> None:
@@ -57,6 +57,28 @@ def test_computer_only_table_plays_itself_to_the_end(server: Server) -> None:
     final = watcher.wait_state(lambda m: m["status"] == "finished", timeout=60)
     assert final["outcome"]["reason"] in ("stuck", "out-of-cards")
     assert check_no_hidden_cards(watcher.raw, server.record(created["table"]["id"])) >= 1
+
+
+def test_computer_players_signal_like_the_simulators(server: Server) -> None:
+    """Computer partners talk too: at each new turn they set "I can help this pile" where
+    they hold a step back and take it back when they no longer do; their signals are
+    stored with the record, shown to everyone, and the table replays with them."""
+    found = []
+    for _ in range(3):
+        created = server.create(game="paternoster", options={"players": 3}, creator_seat=None,
+                                seats=[{"kind": "computer"}] * 3)
+        table_id = created["table"]["id"]
+        watcher = server.client(table_id)
+        final = watcher.wait_state(lambda m: m["status"] == "finished", timeout=90)
+        record = server.record(table_id)
+        found += record["signals"]
+        shown = [e for m in watcher.messages if m["type"] == "state" for e in m["events"]
+                 if e["kind"] == "signal"]
+        assert len(shown) == len(record["signals"])
+        assert final["outcome"] is not None
+        assert check_messages(watcher.raw, record, None) >= 1
+    kinds = {s["signal"].split()[0] for s in found}
+    assert "help" in kinds and "clear" in kinds, found
 
 
 def test_absent_player_is_replaced_until_they_return(server: Server) -> None:

@@ -556,6 +556,31 @@ class LiveTable:
                                         "v": self.version}))
             self.changed()
 
+    async def computer_signals(self, seat: int, player: str) -> None:
+        """A computer seat sets its signals for the new turn, as the simulator's talking
+        players do; stored and shown like a person's (the talking rules still apply)."""
+        async with self.lock:
+            state = self.state
+            if self.status != "playing" or not _talks(state) or state.is_over():
+                return
+            wanted = getattr(make_bot(self.game_id, player, 0), "signals", None)
+            if wanted is None:
+                return
+            trial = state.clone()
+            assert isinstance(state, Signals) and isinstance(trial, Signals)
+            known = len(trial.signal_log)
+            trial.sync_signals(seat, wanted(state.observation(seat)))
+            changes = [f"{kind or 'clear'} {pile}"
+                       for _moves, _seat, pile, kind in trial.signal_log[known:]]
+            after = len(state.history)
+            for text in changes:
+                await self.db.run(store.append_signal, self.id, self.game_no, after, seat, text)
+                state.apply_signal_text(seat, text)
+                self.log.append(event_text({"kind": "signal", "seat": seat, "signal": text,
+                                            "v": self.version}))
+            if changes:
+                self.changed()
+
     # --- seats ---
     async def claim(self, seat: int, invite: str, name: str | None) -> str:
         async with self.lock:
@@ -640,8 +665,15 @@ class LiveTable:
 
     async def _bot_loop(self, seat: int) -> None:
         failures = 0
+        talked_in: object = None
         while self._server_plays(seat):
             changed = self._changed
+            row = self.seats[seat]
+            if row.kind == "computer" and _talks(self.state):
+                turn = self.hooks.turn_key(self.state)
+                if turn != talked_in:
+                    talked_in = turn
+                    await self.computer_signals(seat, row.strength or self._substitute_strength())
             if seat not in self.state.to_act():
                 await changed.wait()
                 continue
