@@ -36,7 +36,6 @@ from typing import (
     Self,
     TypeVar,
     cast,
-    runtime_checkable,
 )
 
 from cardtable.cards import Card
@@ -425,14 +424,12 @@ def replay(record: Record, game: Game[State] | None = None) -> State:
     return state
 
 
-@runtime_checkable
 class Talker(Protocol):
     """A bot that also talks: the signals it wants to show, by pile."""
 
     def signals(self, observation: Observation) -> Mapping[int, str]: ...
 
 
-@runtime_checkable
 class TalkingState(Protocol):
     """A game whose seats may signal (Paternoster, Team duel): signals are not moves."""
 

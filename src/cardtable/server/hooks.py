@@ -61,7 +61,7 @@ class GameHooks:
         the table's game number ``game_no`` (counting from 1)."""
         return game.random_deal(options, rng)
 
-    def turn_seconds(self, options: Options, hourglass: float = 30.0) -> float | None:
+    def turn_seconds(self, options: Options, hourglass: float) -> float | None:
         """Seconds per turn when the game's options set a clock (Hourglass: ``hourglass``
         unless the options name their own), else ``None``."""
         if getattr(options, "hourglass", False):

@@ -535,14 +535,9 @@ class DuelState(State, Signals):
         twins = self.opts.team
         if kind == "play":
             cards = self.piles[team][pile]
-            if not cards:
-                return True
-            top = cards[-1]
-            if card == top:
-                return twins
-            if (card > top) if pile == UP else (card < top):
-                return True
-            return not self.step_back_used[seat] and card == (top - 4 if pile == UP else top + 4)
+            top = cards[-1] if cards else None
+            return fits(card, top, pile, twins) or (
+                not self.step_back_used[seat] and is_step_back(card, top, pile))
         cards = self.piles[1 - team][pile]
         if self.pushed[seat] or not cards or not self.opts.may_push(seat):
             return False
