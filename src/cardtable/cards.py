@@ -176,7 +176,8 @@ _SUIT_BY_CHAR = {
     "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES, "♧": Suit.CLUBS,
 }
 _RANK_BY_TEXT = {_RANK_LETTERS[r].lower(): r for r in Rank} | {"t": Rank.TEN}
-_PARSED: dict[str, Card] = {}
+_PARSED: dict[str, Card] = {text: CARDS[i] for i, text in enumerate(_TEXT)}
+"""Texts already read, starting with every card's written form."""
 
 
 def parse_card(text: str) -> Card:
@@ -184,6 +185,8 @@ def parse_card(text: str) -> Card:
 
     Raises :class:`CardError` with a message a player understands.
     """
+    if not isinstance(text, str):
+        raise CardError(f"{text!r} is not a card text")
     cached = _PARSED.get(text)
     if cached is not None:
         return cached
@@ -197,6 +200,17 @@ def parse_card(text: str) -> Card:
     card = Card.of(rank, suit)
     _PARSED[text] = card
     return card
+
+
+def parse_cards(texts: Sequence[str]) -> list[Card]:
+    """Parse a list of card texts (a deal); raises :class:`CardError` at the first bad one.
+
+    Written forms are looked up directly: every simulated game reads its deal.
+    """
+    try:
+        return [_PARSED[text] for text in texts]
+    except (KeyError, TypeError):
+        return [parse_card(text) for text in texts]
 
 
 def format_cards(cards: Iterable[Card]) -> list[str]:

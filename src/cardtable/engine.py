@@ -279,7 +279,7 @@ class State(ABC):
         if isinstance(move, str):
             move = self.parse_move(seat, move)
         events = self._apply(seat, move)
-        self.history.append((seat, move.text))
+        self.history.append((seat, move._text))
         return events
 
     def is_over(self) -> bool:

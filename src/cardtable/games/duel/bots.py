@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from cardtable.bots.random_bot import RandomBot
 from cardtable.cards import Card
@@ -73,119 +73,59 @@ class SimpleDuelBot:
     def _moves(self, observation: DuelObservation) -> Iterator[DuelMove]:
         """The seat's moves from this observation until its turn ends (Blitz: one move).
 
-        The position is followed in local variables, since nobody else moves
-        meanwhile: this runs for every turn of every simulated game.
+        The position is followed in a :class:`_View`, since nobody else moves
+        meanwhile; the observation's fields are read directly rather than
+        through ``facts()``: this runs for every turn of every simulated game.
         """
-        f = observation.facts()
-        if f.over or not f.acting:
+        seat = observation.seat
+        if seat is None or observation.outcome is not None or seat not in observation.to_act:
             return
-        view = _View(list(f.hand), *f.own, *f.other, f.twins, f.hard,
-                     *_keep_off(observation))
-        back = not f.step_back_used
-        may_push = self.push == "always" and f.push_allowed is None and not f.pushed
-        if f.blitz:
-            move = self._blitz_move(view, back, may_push, f.can_draw is None)
+        options = observation.options
+        view = _View(observation, seat % 2, self._pick_of)
+        back = not observation.step_back_used[seat]
+        may_push = (self.push == "always" and options.may_push(seat)
+                    and not observation.pushed[seat])
+        if options.blitz:
+            can_draw = (observation.draw_counts[seat % 2] > 0
+                        and len(view.hand) < options.hand_size(seat))
+            move = self._blitz_move(view, back, may_push, can_draw)
             if move is not None:
                 yield move
             return
-        owed = f.owed
+        owed = observation.required - observation.played
+        extra = self.extra
         while view.hand:
-            best = self._best_play(view, back)
-            if owed > 0 or (best is not None and best[0] == STEP_BACK):
-                if best is None:
+            cost, move = view.best_play(back)
+            if owed > 0 or cost == STEP_BACK:
+                if move is None:
                     return
-                move = best[1]
             else:
-                push = self._push(view) if may_push else None
+                push = view.best_push() if may_push else None
                 if push is not None:
-                    move = push
                     may_push = False
-                elif best is not None and best[0] <= self.extra:
-                    move = best[1]
-                else:
+                    yield push
+                    view.push(push)
+                    continue
+                if move is None or cost > extra:
                     yield END
                     return
             yield move
-            if move.kind == "play":
-                stepped_back = view.play(move)
-                back = back and not stepped_back
-                owed -= 1
-            else:
-                view.push(move)
+            stepped_back = view.play(move)
+            back = back and not stepped_back
+            owed -= 1
 
     def _blitz_move(self, view: _View, back: bool, may_push: bool,
                     can_draw: bool) -> DuelMove | None:
         """Blitz: draw whenever possible, else a small step, a push, any play."""
         if can_draw:
             return DRAW
-        best = self._best_play(view, back)
-        if best is not None and best[0] <= self.extra:
-            return best[1]
-        push = self._push(view) if may_push else None
+        cost, move = view.best_play(back)
+        if move is not None and cost <= self.extra:
+            return move
+        push = view.best_push() if may_push else None
         if push is not None:
             return push
-        return best[1] if best is not None else None
-
-    def _best_play(self, view: _View, back: bool) -> tuple[int, DuelMove] | None:
-        """The cheapest own-pile play (a step back only while one is allowed).
-
-        An empty up pile is best opened low and a down pile high; otherwise the
-        cheapest card for a pile is the nearest one past its top."""
-        hand, up, down = view.hand, view.up, view.down
-        if not hand:
-            return None
-        if back:
-            back_up = up is not None and up - 4 in hand
-            back_down = down is not None and down + 4 in hand
-            if back_up and back_down:
-                assert up is not None and down is not None
-                return STEP_BACK, self._pick_of(PLAY[up - 4][UP], PLAY[down + 4][DOWN])
-            if back_up:
-                assert up is not None
-                return STEP_BACK, PLAY[up - 4][UP]
-            if back_down:
-                assert down is not None
-                return STEP_BACK, PLAY[down + 4][DOWN]
-        if up is None:
-            card_up: Card | None = hand[0]
-            cost_up = hand[0] + 1 + view.keep_up
-        else:
-            i = bisect_left(hand, up) if view.twins else bisect_right(hand, up)
-            card_up = hand[i] if i < len(hand) else None
-            cost_up = hand[i] - up + view.keep_up if i < len(hand) else NO_FIT
-        if down is None:
-            card_down: Card | None = hand[-1]
-            cost_down = 52 - hand[-1] + view.keep_down
-        else:
-            i = (bisect_right(hand, down) if view.twins else bisect_left(hand, down)) - 1
-            card_down = hand[i] if i >= 0 else None
-            cost_down = down - hand[i] + view.keep_down if i >= 0 else NO_FIT
-        if cost_up < cost_down:
-            assert card_up is not None
-            return cost_up, PLAY[card_up][UP]
-        if cost_down < cost_up:
-            assert card_down is not None
-            return cost_down, PLAY[card_down][DOWN]
-        if card_up is None or card_down is None:
-            return None
-        return cost_up, self._pick_of(PLAY[card_up][UP], PLAY[card_down][DOWN])
-
-    def _push(self, view: _View) -> DuelMove | None:
-        """Push the card that fits the own piles worst, as far as the pile allows."""
-        best_key = (-NO_FIT, 0)
-        best: list[DuelMove] = []
-        for pile, top, cards in view.pushable():
-            last = None
-            for card in cards:
-                if card == last:
-                    continue
-                last = card
-                key = (view.own_fit(card), abs(card - top))
-                if key > best_key:
-                    best_key, best = key, [PUSH[card][pile]]
-                elif key == best_key:
-                    best.append(PUSH[card][pile])
-        return self._pick_of(*best) if best else None
+        return move
 
     def _pick_of(self, *moves: DuelMove) -> DuelMove:
         """One of equally good moves, by the bot's own generator; they are listed by
@@ -202,25 +142,86 @@ def _move_order(move: DuelMove) -> tuple[int, int]:
 
 
 class _View:
-    """What the bot tracks of its own position while it plans a turn.
+    """What the bot tracks of its own position while it plans a turn, and the
+    choices it makes from there.
 
     ``hand`` stays sorted, so the best card for a pile and the cards a push
     may use are found by bisection rather than by scoring every card.
     A pile a partner asked to leave alone costs ``KEEP_OFF`` more (a step
-    back still pays).
+    back still pays). Equally good moves go to ``pick``, the bot's own
+    tie-breaker.
     """
 
-    __slots__ = ("down", "hand", "hard", "keep_down", "keep_up", "other_down", "other_up",
-                 "twins", "up")
+    __slots__ = ("after", "before", "down", "hand", "hard", "keep_down", "keep_up",
+                 "other_down", "other_up", "pick", "twins", "up")
 
-    def __init__(self, hand: list[Card], up: Card | None, down: Card | None,
-                 other_up: Card | None, other_down: Card | None, twins: bool, hard: bool,
-                 keep_up: int, keep_down: int) -> None:
-        self.hand = hand
-        self.up, self.down = up, down
-        self.other_up, self.other_down = other_up, other_down
-        self.twins, self.hard = twins, hard
-        self.keep_up, self.keep_down = keep_up, keep_down
+    def __init__(self, observation: DuelObservation, team: int,
+                 pick: Callable[..., DuelMove]) -> None:
+        (up, down), (other_up, other_down) = observation.piles[team], observation.piles[1 - team]
+        self.hand = list(observation.hand)
+        self.up = up[-1] if up else None
+        self.down = down[-1] if down else None
+        self.other_up = other_up[-1] if other_up else None
+        self.other_down = other_down[-1] if other_down else None
+        self.twins = twins = observation.options.team
+        self.hard = observation.options.hard_push
+        # the first hand index past a pile's top, going up and going down (twins fit)
+        self.after = bisect_left if twins else bisect_right
+        self.before = bisect_right if twins else bisect_left
+        self.keep_up, self.keep_down = _keep_off(observation)
+        self.pick = pick
+
+    def best_play(self, back: bool) -> tuple[int, DuelMove | None]:
+        """The cheapest own-pile play and its cost (a step back only while ``back``).
+
+        An empty up pile is best opened low and a down pile high; otherwise the
+        cheapest card for a pile is the nearest one past its top."""
+        hand, up, down = self.hand, self.up, self.down
+        if not hand:
+            return NO_FIT, None
+        if back:
+            back_up = PLAY[up - 4][UP] if up is not None and up - 4 in hand else None
+            back_down = PLAY[down + 4][DOWN] if down is not None and down + 4 in hand else None
+            if back_up is not None and back_down is not None:
+                return STEP_BACK, self.pick(back_up, back_down)
+            if back_up is not None or back_down is not None:
+                return STEP_BACK, back_up or back_down
+        if up is None:
+            play_up: DuelMove | None = PLAY[hand[0]][UP]
+            cost_up = hand[0] + 1 + self.keep_up
+        else:
+            i = self.after(hand, up)
+            play_up = PLAY[hand[i]][UP] if i < len(hand) else None
+            cost_up = hand[i] - up + self.keep_up if i < len(hand) else NO_FIT
+        if down is None:
+            play_down: DuelMove | None = PLAY[hand[-1]][DOWN]
+            cost_down = 52 - hand[-1] + self.keep_down
+        else:
+            i = self.before(hand, down) - 1
+            play_down = PLAY[hand[i]][DOWN] if i >= 0 else None
+            cost_down = down - hand[i] + self.keep_down if i >= 0 else NO_FIT
+        if cost_up < cost_down:
+            return cost_up, play_up
+        if cost_down < cost_up or play_up is None or play_down is None:
+            return cost_down, play_down
+        return cost_up, self.pick(play_up, play_down)
+
+    def best_push(self) -> DuelMove | None:
+        """Push the card that fits the own piles worst, as far as the pile allows."""
+        best_key = (-NO_FIT, 0)
+        best: list[DuelMove] = []
+        for pile, top, cards in self.pushable():
+            last = None
+            for card in cards:
+                if card == last:
+                    continue
+                last = card
+                key = (self.own_fit(card), abs(card - top))
+                if key > best_key:
+                    best_key, best = key, [PUSH[card][pile]]
+                elif key == best_key:
+                    best.append(PUSH[card][pile])
+        return self.pick(*best) if best else None
 
     def own_fit(self, card: Card) -> int:
         """The ladder steps ``card`` would use up on its better own pile
@@ -243,18 +244,16 @@ class _View:
     def pushable(self) -> list[tuple[int, Card, list[Card]]]:
         """Per opposing pile, its top and the hand cards a push may put there: in the
         pile's direction and at most two ranks past the top (Hard push: any distance)."""
-        hand, twins, hard = self.hand, self.twins, self.hard
+        hand, hard = self.hand, self.hard
         result = []
         top = self.other_up
         if top is not None:
-            low = bisect_left(hand, top) if twins else bisect_right(hand, top)
             high = len(hand) if hard else bisect_left(hand, (top // 4 + 1 + PUSH_REACH) * 4)
-            result.append((UP, top, hand[low:high]))
+            result.append((UP, top, hand[self.after(hand, top):high]))
         top = self.other_down
         if top is not None:
             low = 0 if hard else bisect_left(hand, (top // 4 - PUSH_REACH) * 4)
-            high = bisect_right(hand, top) if twins else bisect_left(hand, top)
-            result.append((DOWN, top, hand[low:high]))
+            result.append((DOWN, top, hand[low:self.before(hand, top)]))
         return result
 
     def play(self, move: DuelMove) -> bool:

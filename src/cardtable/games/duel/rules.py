@@ -30,6 +30,7 @@ from cardtable.cards import (
     deck,
     format_cards,
     parse_card,
+    parse_cards,
     shuffled,
 )
 from cardtable.engine import (
@@ -107,6 +108,13 @@ def parse_move(text: str) -> DuelMove:
         "'end' (or 'draw' in Blitz duel)",
         "no-such-move",
     )
+
+
+_END_EVENTS = tuple(tuple(Event("end", seat, MappingProxyType({"drew": drew}))
+                          for drew in range(8)) for seat in range(4))
+"""A seat's end of turn by the number of cards it drew (made once, like the moves' events)."""
+_TURN_EVENTS = tuple(tuple(Event("turn", seat, MappingProxyType({"required": required}))
+                           for required in range(3)) for seat in range(4))
 
 
 # --- legality ------------------------------------------------------------------------
@@ -399,8 +407,7 @@ class DuelState(State, Signals):
         starter: int,
     ) -> None:
         super().__init__(options, deal)
-        self.opts = options
-        self.seats = options.seats
+        self._set_options(options)
         self.hands = hands
         self.draws = draws
         """Per team; the top card is the last."""
@@ -419,6 +426,16 @@ class DuelState(State, Signals):
             self._check_blitz_end()
         else:
             self._start_turn(starter)
+
+    def _set_options(self, options: DuelOptions) -> None:
+        """Keep the options and, as plain attributes, the flags every move reads."""
+        self.opts = options
+        self.seats = options.seats
+        self._twins = options.team
+        self._blitz = options.blitz
+        self._hard = options.hard_push
+        self._may_push = tuple(options.may_push(s) for s in range(options.seats))
+        self._hand_size = tuple(options.hand_size(s) for s in range(options.seats))
 
     # --- contract ---
     def to_act(self) -> tuple[int, ...]:
@@ -498,81 +515,90 @@ class DuelState(State, Signals):
     def _apply(self, seat: int, move: Move) -> list[Event]:
         if not isinstance(move, DuelMove):
             raise IllegalMove(f"'{move}' is not a duel move", "no-such-move")
-        if not (seat == self.turn_seat and self.result is None and self._allows(seat, move)):
+        events = self._quick(seat, move) if seat == self.turn_seat else None
+        if events is None:
             if not 0 <= seat < self.seats:
                 raise IllegalMove(f"there is no seat {seat} in this game", "no-such-seat")
             problem = refusal(move, self._facts(seat))
             if problem is not None:
                 raise problem
+            events = self._make(seat, move)
         self._facts_cache = None
-        if move.kind == "end":
-            events = self._end_turn(seat)
-        elif move.kind == "draw":
-            events = [Event("draw", seat, {"count": self._refill(seat)})]
-        else:
-            events = [move.events[seat]]
-            self._place(seat, move)
-        if self.opts.blitz and self.result is None:
+        if self._blitz and self.result is None:
             self._check_blitz_end()
         if self.result is not None:
             events.append(Event("game-over", None, self.result.to_json()))
         return events
 
-    def _allows(self, seat: int, move: DuelMove) -> bool:
-        """Whether the rules allow this move of the seat whose turn it is.
+    def _quick(self, seat: int, move: DuelMove) -> list[Event] | None:
+        """Make a move of the seat whose turn it is, or return ``None``, changing
+        nothing, when the rules refuse it.
 
         The same judgement as :func:`refusal` (a property test holds them
         together), read straight off the state: this runs for every move, and
         :func:`refusal` is asked only to say why a move is refused.
         """
-        kind = move.kind
-        if kind == "end":
-            return self.played >= self.required
-        card, pile = move.card, move.pile
-        if card is None or pile is None or card not in self.hands[seat]:
-            return False
-        team = seat % 2
-        twins = self.opts.team
-        if kind == "play":
-            cards = self.piles[team][pile]
-            top = cards[-1] if cards else None
-            return fits(card, top, pile, twins) or (
-                not self.step_back_used[seat] and is_step_back(card, top, pile))
-        cards = self.piles[1 - team][pile]
-        if self.pushed[seat] or not cards or not self.opts.may_push(seat):
-            return False
-        return push_fits(card, cards[-1], pile, twins, self.opts.hard_push)
+        if self.result is not None:
+            return None
+        if move.card is not None:
+            return self._place(seat, move)
+        if move.kind == "end" and self.played >= self.required:
+            return self._end_turn(seat)
+        return None
 
-    def _place(self, seat: int, move: DuelMove) -> None:
+    def _make(self, seat: int, move: DuelMove) -> list[Event]:
+        """Make a move :func:`refusal` allowed."""
+        if move.kind == "end":
+            return self._end_turn(seat)
+        if move.kind == "draw":
+            return [Event("draw", seat, {"count": self._refill(seat)})]
+        events = self._place(seat, move)
+        assert events is not None, "refusal() and _place() disagree"
+        return events
+
+    def _place(self, seat: int, move: DuelMove) -> list[Event] | None:
+        """Put a card on a pile, or return ``None``, changing nothing, when the rules
+        refuse it (checked first, as in :func:`refusal`)."""
         card, pile = move.card, move.pile
-        assert card is not None and pile is not None
-        team = seat % 2
         hand = self.hands[seat]
-        hand.remove(card)
+        if card is None or pile is None or card not in hand:
+            return None
+        team = seat % 2
         if move.kind == "play":
             target = self.piles[team][pile]
-            step_back = bool(target) and not fits(card, target[-1], pile, self.opts.team)
+            top = target[-1] if target else None
+            step_back = not fits(card, top, pile, self._twins)
+            if step_back and (self.step_back_used[seat] or not is_step_back(card, top, pile)):
+                return None
+            hand.remove(card)
             target.append(card)
             self.played += 1
-            if self.opts.blitz:
+            if self._blitz:
                 self.pushed[seat] = False
                 if not step_back:
                     self.step_back_used[seat] = False
             if step_back:
                 self.step_back_used[seat] = True
         else:
-            self.piles[1 - team][pile].append(card)
+            target = self.piles[1 - team][pile]
+            if (self.pushed[seat] or not target or not self._may_push[seat]
+                    or not push_fits(card, target[-1], pile, self._twins, self._hard)):
+                return None
+            hand.remove(card)
+            target.append(card)
             self.pushed[seat] = True
+        self._facts_cache = None
         if not hand and self._team_cards(team) == 0:
             self._finish(DuelOutcome(team, "out-of-cards", self.seats))
-        elif not self.opts.blitz and self.played < self.required and not self._can_play(seat):
+        elif not self._blitz and self.played < self.required and not self._can_play(seat):
             self._finish(DuelOutcome(1 - team, "stuck", self.seats))
+        return [move.events[seat]]
 
     def _can_play(self, seat: int) -> bool:
         """Whether the seat may put any card on its own piles now."""
         up, down = self.piles[seat % 2]
         return can_play_on(self.hands[seat], up[-1] if up else None,
-                           down[-1] if down else None, self.opts.team,
+                           down[-1] if down else None, self._twins,
                            not self.step_back_used[seat])
 
     def _finish(self, outcome: DuelOutcome) -> None:
@@ -587,14 +613,14 @@ class DuelState(State, Signals):
     def _refill(self, seat: int) -> int:
         hand = self.hands[seat]
         draw = self.draws[seat % 2]
-        count = min(self.opts.hand_size(seat) - len(hand), len(draw))
+        count = min(self._hand_size[seat] - len(hand), len(draw))
         if count > 0:
             hand.extend(draw[:-count - 1:-1])  # the top card (the last) is drawn first
             del draw[-count:]
         return max(count, 0)
 
     def _end_turn(self, seat: int) -> list[Event]:
-        events = [Event("end", seat, {"drew": self._refill(seat)})]
+        events = [_END_EVENTS[seat][self._refill(seat)]]
         self.first_turn = False
         nxt = seat
         for _ in range(self.seats):
@@ -602,7 +628,7 @@ class DuelState(State, Signals):
             if self.hands[nxt]:
                 break
         self._start_turn(nxt)
-        events.append(Event("turn", nxt, {"required": self.required}))
+        events.append(_TURN_EVENTS[nxt][self.required])
         return events
 
     def _start_turn(self, seat: int) -> None:
@@ -710,10 +736,10 @@ class Duel(Game[DuelState]):
             raise DealError(f"the deal's 'starter' must be a seat from 0 to {options.seats - 1}")
         team_lists: list[list[Card]] = []
         for team, raw in enumerate(raw_hands):
-            if not isinstance(raw, list) or not all(isinstance(t, str) for t in raw):
+            if not isinstance(raw, list):
                 raise DealError(f"deal hands[{team}] must be a list of card texts")
             try:
-                cards = [parse_card(t) for t in raw]
+                cards = parse_cards(raw)
             except CardError as exc:
                 raise DealError(f"deal hands[{team}]: {exc}") from exc
             if tuple(sorted(cards)) != _team_deck(team, copies):
@@ -754,8 +780,7 @@ class Duel(Game[DuelState]):
             draws[team] = pool
         state = object.__new__(DuelState)
         State.__init__(state, options, {})
-        state.opts = options
-        state.seats = options.seats
+        state._set_options(options)
         state.hands = hands
         state.draws = draws
         state.piles = [[list(up), list(down)] for up, down in obs.piles]
