@@ -36,6 +36,8 @@ STEP_BACK = -1
 KEEP_OFF = 10
 """Extra cost of a pile a partner asked to leave alone."""
 NO_FIT = 10_000
+KEY_SCALE = 64
+"""Larger than any distance between two cards: a push's key is fit, then distance."""
 
 
 class SimpleDuelBot:
@@ -81,21 +83,19 @@ class SimpleDuelBot:
         if seat is None or observation.outcome is not None or seat not in observation.to_act:
             return
         options = observation.options
-        view = _View(observation, seat % 2, self._pick_of)
-        back = not observation.step_back_used[seat]
-        may_push = (self.push == "always" and options.may_push(seat)
-                    and not observation.pushed[seat])
+        view = _View(observation, seat, self._pick_of)
+        may_push = self.push == "always" and options.may_push(seat) and not observation.pushed[seat]
         if options.blitz:
             can_draw = (observation.draw_counts[seat % 2] > 0
                         and len(view.hand) < options.hand_size(seat))
-            move = self._blitz_move(view, back, may_push, can_draw)
+            move = self._blitz_move(view, may_push, can_draw)
             if move is not None:
                 yield move
             return
         owed = observation.required - observation.played
         extra = self.extra
         while view.hand:
-            cost, move = view.best_play(back)
+            cost, move = view.best_play()
             if owed > 0 or cost == STEP_BACK:
                 if move is None:
                     return
@@ -104,22 +104,20 @@ class SimpleDuelBot:
                 if push is not None:
                     may_push = False
                     yield push
-                    view.push(push)
+                    view.make(push)
                     continue
                 if move is None or cost > extra:
                     yield END
                     return
             yield move
-            stepped_back = view.play(move)
-            back = back and not stepped_back
+            view.make(move)
             owed -= 1
 
-    def _blitz_move(self, view: _View, back: bool, may_push: bool,
-                    can_draw: bool) -> DuelMove | None:
+    def _blitz_move(self, view: _View, may_push: bool, can_draw: bool) -> DuelMove | None:
         """Blitz: draw whenever possible, else a small step, a push, any play."""
         if can_draw:
             return DRAW
-        cost, move = view.best_play(back)
+        cost, move = view.best_play()
         if move is not None and cost <= self.extra:
             return move
         push = view.best_push() if may_push else None
@@ -152,34 +150,39 @@ class _View:
     tie-breaker.
     """
 
-    __slots__ = ("after", "before", "down", "hand", "hard", "keep_down", "keep_up",
+    __slots__ = ("after", "back", "before", "down", "hand", "hard", "keep_down", "keep_up",
                  "other_down", "other_up", "pick", "twins", "up")
 
-    def __init__(self, observation: DuelObservation, team: int,
+    def __init__(self, observation: DuelObservation, seat: int,
                  pick: Callable[..., DuelMove]) -> None:
+        team = seat % 2
         (up, down), (other_up, other_down) = observation.piles[team], observation.piles[1 - team]
         self.hand = list(observation.hand)
         self.up = up[-1] if up else None
         self.down = down[-1] if down else None
         self.other_up = other_up[-1] if other_up else None
         self.other_down = other_down[-1] if other_down else None
+        self.back = not observation.step_back_used[seat]
+        """Whether a step back is still allowed."""
         self.twins = twins = observation.options.team
         self.hard = observation.options.hard_push
         # the first hand index past a pile's top, going up and going down (twins fit)
         self.after = bisect_left if twins else bisect_right
         self.before = bisect_right if twins else bisect_left
-        self.keep_up, self.keep_down = _keep_off(observation)
+        self.keep_up, self.keep_down = _keep_off(observation) if observation.signals else (0, 0)
         self.pick = pick
 
-    def best_play(self, back: bool) -> tuple[int, DuelMove | None]:
-        """The cheapest own-pile play and its cost (a step back only while ``back``).
+    def best_play(self) -> tuple[int, DuelMove | None]:
+        """The cheapest own-pile play and its cost.
 
-        An empty up pile is best opened low and a down pile high; otherwise the
-        cheapest card for a pile is the nearest one past its top."""
+        A step back is best while it is allowed; an empty up pile is best opened
+        low and a down pile high; otherwise the cheapest card for a pile is the
+        nearest one past its top."""
         hand, up, down = self.hand, self.up, self.down
-        if not hand:
+        count = len(hand)
+        if not count:
             return NO_FIT, None
-        if back:
+        if self.back:
             back_up = PLAY[up - 4][UP] if up is not None and up - 4 in hand else None
             back_down = PLAY[down + 4][DOWN] if down is not None and down + 4 in hand else None
             if back_up is not None and back_down is not None:
@@ -191,15 +194,19 @@ class _View:
             cost_up = hand[0] + 1 + self.keep_up
         else:
             i = self.after(hand, up)
-            play_up = PLAY[hand[i]][UP] if i < len(hand) else None
-            cost_up = hand[i] - up + self.keep_up if i < len(hand) else NO_FIT
+            if i < count:
+                play_up, cost_up = PLAY[hand[i]][UP], hand[i] - up + self.keep_up
+            else:
+                play_up, cost_up = None, NO_FIT
         if down is None:
             play_down: DuelMove | None = PLAY[hand[-1]][DOWN]
             cost_down = 52 - hand[-1] + self.keep_down
         else:
             i = self.before(hand, down) - 1
-            play_down = PLAY[hand[i]][DOWN] if i >= 0 else None
-            cost_down = down - hand[i] + self.keep_down if i >= 0 else NO_FIT
+            if i >= 0:
+                play_down, cost_down = PLAY[hand[i]][DOWN], down - hand[i] + self.keep_down
+            else:
+                play_down, cost_down = None, NO_FIT
         if cost_up < cost_down:
             return cost_up, play_up
         if cost_down < cost_up or play_up is None or play_down is None:
@@ -207,20 +214,30 @@ class _View:
         return cost_up, self.pick(play_up, play_down)
 
     def best_push(self) -> DuelMove | None:
-        """Push the card that fits the own piles worst, as far as the pile allows."""
-        best_key = (-NO_FIT, 0)
+        """Push the card that fits the own piles worst, as far as the pile allows:
+        in the pile's direction and at most two ranks past the top (Hard push: any)."""
+        hand = self.hand
+        best_key = -NO_FIT * KEY_SCALE
         best: list[DuelMove] = []
-        for pile, top, cards in self.pushable():
-            last = None
-            for card in cards:
-                if card == last:
-                    continue
-                last = card
-                key = (self.own_fit(card), abs(card - top))
+        top = self.other_up
+        if top is not None:
+            high = len(hand) if self.hard else bisect_left(hand, (top // 4 + 1 + PUSH_REACH) * 4)
+            for card in hand[self.after(hand, top):high]:
+                # worst own fit first, then the longest push
+                key = self.own_fit(card) * KEY_SCALE + card - top
                 if key > best_key:
-                    best_key, best = key, [PUSH[card][pile]]
-                elif key == best_key:
-                    best.append(PUSH[card][pile])
+                    best_key, best = key, [PUSH[card][UP]]
+                elif key == best_key and best[-1] is not PUSH[card][UP]:
+                    best.append(PUSH[card][UP])
+        top = self.other_down
+        if top is not None:
+            low = 0 if self.hard else bisect_left(hand, (top // 4 - PUSH_REACH) * 4)
+            for card in hand[low:self.before(hand, top)]:
+                key = self.own_fit(card) * KEY_SCALE + top - card
+                if key > best_key:
+                    best_key, best = key, [PUSH[card][DOWN]]
+                elif key == best_key and best[-1] is not PUSH[card][DOWN]:
+                    best.append(PUSH[card][DOWN])
         return self.pick(*best) if best else None
 
     def own_fit(self, card: Card) -> int:
@@ -241,49 +258,29 @@ class _View:
             cost_down = STEP_BACK if card == down + 4 else NO_FIT
         return min(cost_up, cost_down)
 
-    def pushable(self) -> list[tuple[int, Card, list[Card]]]:
-        """Per opposing pile, its top and the hand cards a push may put there: in the
-        pile's direction and at most two ranks past the top (Hard push: any distance)."""
-        hand, hard = self.hand, self.hard
-        result = []
-        top = self.other_up
-        if top is not None:
-            high = len(hand) if hard else bisect_left(hand, (top // 4 + 1 + PUSH_REACH) * 4)
-            result.append((UP, top, hand[self.after(hand, top):high]))
-        top = self.other_down
-        if top is not None:
-            low = 0 if hard else bisect_left(hand, (top // 4 - PUSH_REACH) * 4)
-            result.append((DOWN, top, hand[low:self.before(hand, top)]))
-        return result
-
-    def play(self, move: DuelMove) -> bool:
-        """Make an own-pile play; whether it was a step back."""
+    def make(self, move: DuelMove) -> None:
+        """Follow one of the seat's own moves: a play (perhaps a step back) or a push."""
         card = move.card
         assert card is not None
         self.hand.remove(card)
-        if move.pile == UP:
-            back = self.up is not None and card == self.up - 4
+        if move.kind == "push":
+            if move.pile == UP:
+                self.other_up = card
+            else:
+                self.other_down = card
+        elif move.pile == UP:
+            if self.up is not None and card == self.up - 4:
+                self.back = False
             self.up = card
         else:
-            back = self.down is not None and card == self.down + 4
+            if self.down is not None and card == self.down + 4:
+                self.back = False
             self.down = card
-        return back
-
-    def push(self, move: DuelMove) -> None:
-        card = move.card
-        assert card is not None
-        self.hand.remove(card)
-        if move.pile == UP:
-            self.other_up = card
-        else:
-            self.other_down = card
 
 
 def _keep_off(observation: DuelObservation) -> tuple[int, int]:
     """Extra cost of the own up and down pile: a partner asked to leave it alone
     ("help" or "don't play here")."""
-    if not observation.signals:
-        return 0, 0
     avoided = {pile for seat, pile, kind in observation.signals
                if seat != observation.seat and kind in ("help", "dont-play")}
     return (KEEP_OFF if UP in avoided else 0, KEEP_OFF if DOWN in avoided else 0)

@@ -465,25 +465,24 @@ class DuelState(State, Signals):
 
     def observation(self, seat: int | None) -> DuelObservation:
         (red_up, red_down), (black_up, black_down) = self.piles
-        piles = ((tuple(red_up), tuple(red_down)), (tuple(black_up), tuple(black_down)))
-        return DuelObservation.build(
-            seat=seat,
-            options=self.opts,
-            hand=tuple(sorted(self.hands[seat])) if seat is not None else (),
-            hand_counts=tuple(map(len, self.hands)),
-            draw_counts=(len(self.draws[0]), len(self.draws[1])),
-            piles=piles,
-            to_act=self._public_to_act(),
-            turn_seat=self.turn_seat,
-            turns=self.turns,
-            first_turn=self.first_turn,
-            required=self.required,
-            played=self.played,
-            pushed=tuple(self.pushed),
-            step_back_used=tuple(self.step_back_used),
-            outcome=self.result,
-            signals=self.signal_view(),
-        )
+        return DuelObservation.build({
+            "seat": seat,
+            "options": self.opts,
+            "hand": tuple(sorted(self.hands[seat])) if seat is not None else (),
+            "hand_counts": tuple(map(len, self.hands)),
+            "draw_counts": (len(self.draws[0]), len(self.draws[1])),
+            "piles": ((tuple(red_up), tuple(red_down)), (tuple(black_up), tuple(black_down))),
+            "to_act": self._public_to_act(),
+            "turn_seat": self.turn_seat,
+            "turns": self.turns,
+            "first_turn": self.first_turn,
+            "required": self.required,
+            "played": self.played,
+            "pushed": tuple(self.pushed),
+            "step_back_used": tuple(self.step_back_used),
+            "outcome": self.result,
+            "signals": self.signal_view(),
+        })
 
     def clone(self) -> Self:
         other = object.__new__(type(self))
@@ -515,7 +514,7 @@ class DuelState(State, Signals):
     def _apply(self, seat: int, move: Move) -> list[Event]:
         if not isinstance(move, DuelMove):
             raise IllegalMove(f"'{move}' is not a duel move", "no-such-move")
-        events = self._quick(seat, move) if seat == self.turn_seat else None
+        events = self._quick(seat, move)
         if events is None:
             if not 0 <= seat < self.seats:
                 raise IllegalMove(f"there is no seat {seat} in this game", "no-such-seat")
@@ -532,13 +531,13 @@ class DuelState(State, Signals):
 
     def _quick(self, seat: int, move: DuelMove) -> list[Event] | None:
         """Make a move of the seat whose turn it is, or return ``None``, changing
-        nothing, when the rules refuse it.
+        nothing, when the rules refuse it or it is nobody's turn (Blitz).
 
         The same judgement as :func:`refusal` (a property test holds them
         together), read straight off the state: this runs for every move, and
         :func:`refusal` is asked only to say why a move is refused.
         """
-        if self.result is not None:
+        if seat != self.turn_seat or self.result is not None:
             return None
         if move.card is not None:
             return self._place(seat, move)
@@ -587,7 +586,6 @@ class DuelState(State, Signals):
             hand.remove(card)
             target.append(card)
             self.pushed[seat] = True
-        self._facts_cache = None
         if not hand and self._team_cards(team) == 0:
             self._finish(DuelOutcome(team, "out-of-cards", self.seats))
         elif not self._blitz and self.played < self.required and not self._can_play(seat):
