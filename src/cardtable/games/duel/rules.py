@@ -514,7 +514,16 @@ class DuelState(State, Signals):
     def _apply(self, seat: int, move: Move) -> list[Event]:
         if not isinstance(move, DuelMove):
             raise IllegalMove(f"'{move}' is not a duel move", "no-such-move")
-        events = self._quick(seat, move)
+        # The seat whose turn it is: its move is checked straight off the state as it
+        # is made (this runs for every move). Anything else, or a move refused here,
+        # goes to refusal(), the one judgement, which says why; a property test
+        # holds the two together.
+        events = None
+        if seat == self.turn_seat and self.result is None:
+            if move.card is not None:
+                events = self._place(seat, move)
+            elif move.kind == "end" and self.played >= self.required:
+                events = self._end_turn(seat)
         if events is None:
             if not 0 <= seat < self.seats:
                 raise IllegalMove(f"there is no seat {seat} in this game", "no-such-seat")
@@ -528,22 +537,6 @@ class DuelState(State, Signals):
         if self.result is not None:
             events.append(Event("game-over", None, self.result.to_json()))
         return events
-
-    def _quick(self, seat: int, move: DuelMove) -> list[Event] | None:
-        """Make a move of the seat whose turn it is, or return ``None``, changing
-        nothing, when the rules refuse it or it is nobody's turn (Blitz).
-
-        The same judgement as :func:`refusal` (a property test holds them
-        together), read straight off the state: this runs for every move, and
-        :func:`refusal` is asked only to say why a move is refused.
-        """
-        if seat != self.turn_seat or self.result is not None:
-            return None
-        if move.card is not None:
-            return self._place(seat, move)
-        if move.kind == "end" and self.played >= self.required:
-            return self._end_turn(seat)
-        return None
 
     def _make(self, seat: int, move: DuelMove) -> list[Event]:
         """Make a move :func:`refusal` allowed."""
@@ -612,19 +605,18 @@ class DuelState(State, Signals):
         hand = self.hands[seat]
         draw = self.draws[seat % 2]
         count = min(self._hand_size[seat] - len(hand), len(draw))
-        if count > 0:
-            hand.extend(draw[:-count - 1:-1])  # the top card (the last) is drawn first
-            del draw[-count:]
-        return max(count, 0)
+        if count <= 0:
+            return 0
+        hand.extend(draw[:-count - 1:-1])  # the top card (the last) is drawn first
+        del draw[-count:]
+        return count
 
     def _end_turn(self, seat: int) -> list[Event]:
         events = [_END_EVENTS[seat][self._refill(seat)]]
         self.first_turn = False
-        nxt = seat
-        for _ in range(self.seats):
+        nxt = (seat + 1) % self.seats
+        while not self.hands[nxt] and nxt != seat:  # Team duel: a partner who is out
             nxt = (nxt + 1) % self.seats
-            if self.hands[nxt]:
-                break
         self._start_turn(nxt)
         events.append(_TURN_EVENTS[nxt][self.required])
         return events
