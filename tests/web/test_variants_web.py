@@ -78,6 +78,14 @@ def named_cards(words: str) -> set[str]:
     return found
 
 
+def stopwatch_seconds(page: Any) -> int:
+    """Blitz's stopwatch as the page shows it, in seconds."""
+    text = page.locator("#clock").inner_text()
+    found = re.fullmatch(r"⚡ (\d+):(\d\d)", text)
+    assert found, text
+    return int(found[1]) * 60 + int(found[2])
+
+
 def result_lines(page: Any) -> list[str]:
     page.locator("#result").wait_for()
     lines: list[str] = page.locator("#result li").all_inner_texts()
@@ -88,6 +96,7 @@ def test_blitz_duel_no_turns_draw_and_result(browser: Any, paced_server: Server,
                                              artifacts: Path) -> None:
     """Blitz duel against the computer: no turn ever blocks the human, who plays beside
     the computer from the start (a click held while the computer moves still counts),
+    sees the stopwatch go on from the game's start after reloading the page,
     refills the hand with 'Draw', and reads why the game ended when nobody could move
     (or someone ran out of cards)."""
     page = new_page(browser)
@@ -99,6 +108,12 @@ def test_blitz_duel_no_turns_draw_and_result(browser: Any, paced_server: Server,
     assert page.locator("#seats .seat-chip.to-act").count() == 2
     assert page.locator("#clock").inner_text().startswith("⚡")
     assert page.locator("#status").inner_text() == blitz
+    page.wait_for_function("""() => {
+        const m = /(\\d+):(\\d\\d)$/.exec(document.getElementById('clock').textContent);
+        return m && 60 * m[1] + Number(m[2]) >= 2; }""")
+    page.reload()  # the stopwatch runs from the game's start, not from the page's
+    wait_turn(page)
+    assert stopwatch_seconds(page) >= 2
     card = page.locator("#board .hand .playable").first.get_attribute("data-src")
     hold_across_a_move(page, watcher, f'#board [data-src="{card}"]')
     page.wait_for_function(  # selected (unless the computer's move took its places away)
