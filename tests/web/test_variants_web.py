@@ -240,7 +240,8 @@ def test_hourglass_clock_counts_down_and_times_out(browser: Any, paced_server: S
                                                    artifacts: Path) -> None:
     """Paternoster with the Hourglass (6 s here): the page shows the clock of the seat to
     act counting down; when it runs out after the required cards, the log shows the
-    server's timeout and play goes on; when it runs out before them, the game is lost."""
+    server's timeout with the cards drawn (in English and in German) and play goes on;
+    when it runs out before them, the game is lost."""
     created = paced_server.create(game="paternoster", options={"players": 2, "hourglass": True},
                                   seats=[{"kind": "human"}, {"kind": "computer"}])
     page = new_page(browser)
@@ -257,12 +258,16 @@ def test_hourglass_clock_counts_down_and_times_out(browser: Any, paced_server: S
              return c.hidden || !c.textContent.includes('Player 1')
                     || c.textContent.slice(-1) < first.slice(-1); }""", arg=[first])
     page.screenshot(path=str(artifacts / "paternoster-hourglass-desktop.png"), full_page=True)
-    wait_logged(page, "Time is up for Player 1")
+    wait_logged(page, "Time is up for Player 1, who draws 2")
+    german = new_page(browser, PHONE, locale="de-DE")
+    german.goto(f"{paced_server.url}/t/{created['table']['id']}")
+    wait_logged(german, "Die Zeit von Spieler 1 ist abgelaufen, Spieler 1 zieht 2")
+    german.context.close()
     # the turn ended, the computer played, and the clock is the human's again
     wait_turn(page)
     assert attr(page, "status") == "playing"
     assert clock.inner_text().startswith("Time left · Player 1 ")
-    wait_logged(page, "Time is up for Player 1", times=2)
+    wait_logged(page, "Time is up for Player 1")
     page.wait_for_function("document.getElementById('table-page').dataset.status === 'finished'")
     lines = result_lines(page)
     assert lines[0] == "Time ran out before the required cards were played."

@@ -315,6 +315,18 @@ def test_variant_hourglass_timeout_ends_the_turn(pos) -> None:
     assert state.turn_seat == 1 and len(state.hands[0]) == 7
 
 
+def test_variant_hourglass_timeout_draws_and_says_how_many_like_end(pos) -> None:
+    """A timeout after the required cards ends the turn as ``end`` does: it draws up to the
+    full hand, and its event says how many cards were drawn (the log shows it)."""
+    for how in ("end", "timeout"):
+        state = pos({"hourglass": True}, [LOW[:7], ["KC"] * 7], draw=["AD"] * 5)
+        state.play(0, "play 2C up1")
+        state.play(0, "play 3C up1")
+        events = [e.to_json() for e in state.play(0, how)]
+        assert events[0] == {"kind": how, "seat": 0, "drew": 2}
+        assert events[1] == {"kind": "turn", "seat": 1, "required": 2}
+
+
 def test_variant_hourglass_timeout_without_enough_cards_ends_the_game(pos) -> None:
     """"Without enough cards played, the game is over" (DESIGN.md 8: as in rule 2)."""
     state = pos({"hourglass": True}, [LOW[:7], ["KC"] * 7], draw=["AD"] * 5)
