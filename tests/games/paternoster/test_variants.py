@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -239,6 +240,41 @@ def test_variant_passing_on_give_is_face_down(pos) -> None:
     events = state.play(0, "give 8C 1")
     assert events[0].to_json() == {"kind": "give", "seat": 0, "to": 1}
     assert C("8C") in state.observation(1).hand
+
+
+def test_variant_passing_on_giver_and_receiver_remember_the_card(dealt) -> None:
+    """"Give a hand card face down to another player": the giver knows which card it gave
+    and the receiver which it got; the third seat and a spectator do not (their views are
+    the same whichever card it was). The two keep it while the receiver surely holds it,
+    and ``sample`` deals it to the receiver; it goes when the receiver plays a card equal
+    to it, or passes any card on (the giver cannot tell which)."""
+    hands = [LOW[:6], ["10C", "JC", "QC", "KC", "KD", "KH"],
+             ["9D", "9H", "9S", "10D", "10H", "10S"]]
+    options = {"passing_on": True, "players": 3}
+    state = dealt(options, hands)
+    other = state.clone()
+    state.play(0, "give 7C 1")
+    other.play(0, "give 6C 1")
+    gift = ((0, 1, C("7C")),)
+    assert [state.observation(s).passed for s in (0, 1, 2, None)] == [gift, gift, (), ()]
+    assert state.observation(2) == other.observation(2)
+    assert state.observation(None) == other.observation(None)
+    rng = random.Random(5)
+    for _ in range(20):
+        assert C("7C") in PATERNOSTER.sample(state.observation(0), rng).hands[1]
+    state.play(0, "play 2C up1")
+    state.play(0, "end")
+    state.play(1, "play KC down1")
+    assert state.observation(0).passed == state.observation(1).passed == gift
+    state.play(1, "play 7C up1")
+    assert [state.observation(s).passed for s in (0, 1, 2)] == [(), (), ()]
+    state = dealt(options, hands)
+    state.play(0, "give 7C 1")
+    state.play(0, "play 2C up1")
+    state.play(0, "end")
+    state.play(1, "give KD 2")
+    passed_on = ((1, 2, C("KD")),)
+    assert [state.observation(s).passed for s in (0, 1, 2)] == [(), passed_on, passed_on]
 
 
 def test_variant_passing_on_refusals(pos) -> None:
