@@ -7,6 +7,7 @@ import json
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -163,6 +164,39 @@ def test_kill9_restart_nothing_lost_postgresql(postgres_url: str, tmp_path: Path
         assert check_no_hidden_cards(spectator.raw, srv.record(table_id)) > 2
     finally:
         srv.stop()
+
+
+def test_blitz_stopwatch_start_is_stored_and_sent_again(fresh_server: Server) -> None:
+    """Blitz duel's stopwatch runs from the time its game started (when the last seat was
+    taken), stored with the game: the clock's ``started`` is the game's ``started_at``,
+    the same for both seats, after a reconnect, and after a kill -9 and a restart. A duel
+    without Blitz has no clock at all."""
+    created = fresh_server.create(variants=["blitz"])
+    table_id = created["table"]["id"]
+    assert created["table"]["clock"] is None, "no stopwatch while waiting for the players"
+    before = time.time()
+    tokens = {0: created["token"], 1: fresh_server.claim(table_id, 1, created["invites"]["1"])}
+    first = fresh_server.client(table_id, tokens[0])
+    clock = first.recv()["clock"]
+    started = clock["started"]
+    assert before <= started <= time.time() and clock["elapsed"] >= 0 and "seat" not in clock
+    games = fresh_server.http.get(f"/api/tables/{table_id}/games").json()
+    assert [g["started_at"] for g in games] == [started]
+    rng = random.Random(3)
+    state = play({0: first, 1: fresh_server.client(table_id, tokens[1])}, rng, max_moves=3)
+    assert state["clock"]["started"] == started
+    first.close()
+    back = fresh_server.client(table_id, tokens[0], seen=state["seen"], game_no=1)
+    assert back.recv()["clock"]["started"] == started
+    fresh_server.kill9()
+    fresh_server.start()
+    for seat in (0, 1):
+        after = fresh_server.client(table_id, tokens[seat]).recv()["clock"]
+        assert after["started"] == started and after["elapsed"] >= clock["elapsed"]
+    assert fresh_server.http.get(f"/api/tables/{table_id}").json()["clock"]["started"] == started
+    plain = fresh_server.create()
+    assert plain["table"]["clock"] is None
+    assert fresh_server.client(plain["table"]["id"], plain["token"]).recv()["clock"] is None
 
 
 def test_computer_table_goes_on_after_kill9(fresh_server: Server) -> None:

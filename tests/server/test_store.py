@@ -18,7 +18,7 @@ from cardtable.server.store import Deadline, MoveWrite, SeatRow, TableRow
 def _row(table_id: str) -> TableRow:
     return TableRow(
         id=table_id, game="duel", options={}, settings={}, status="playing", game_no=1,
-        seed=1, scores={"wins": [0, 0]}, deadline=None, created_at=0.0,
+        seed=1, scores={"wins": [0, 0]}, deadline=None, created_at=0.0, started_at=0.0,
         seats=[SeatRow(s, "human", None, f"P{s}", None, None, None) for s in (0, 1)],
         game_options={}, deal={"cards": []})
 
@@ -69,7 +69,8 @@ def test_a_batch_of_moves_of_several_tables(db: Database) -> None:
 def test_next_games_of_several_tables_in_one_batch(db: Database) -> None:
     _run_together(db, [(store.create_table, _row(t)) for t in ("a", "b")])
     _run_together(db, [
-        (store.start_game, t, 2, {"o": t}, {"deal": t}, 10, "playing", {"wins": [n, 0]}, None)
+        (store.start_game, t, 2, {"o": t}, {"deal": t}, 10, "playing", {"wins": [n, 0]}, None,
+         5.0 + n)
         for n, t in enumerate(("a", "b"))
     ])
     for t in ("a", "b"):
@@ -77,6 +78,7 @@ def test_next_games_of_several_tables_in_one_batch(db: Database) -> None:
         assert row is not None
         assert (row.game_no, row.base_version, row.deal) == (2, 10, {"deal": t})
         assert row.scores == {"wins": [("a", "b").index(t), 0]}
+        assert row.started_at == 5.0 + ("a", "b").index(t)
 
 
 async def _load(db: Database, table_id: str) -> TableRow | None:

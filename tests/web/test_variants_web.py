@@ -78,6 +78,14 @@ def named_cards(words: str) -> set[str]:
     return found
 
 
+def stopwatch_seconds(page: Any) -> int:
+    """Blitz's stopwatch as the page shows it, in seconds."""
+    text = page.locator("#clock").inner_text()
+    found = re.fullmatch(r"⚡ (\d+):(\d\d)", text)
+    assert found, text
+    return int(found[1]) * 60 + int(found[2])
+
+
 def result_lines(page: Any) -> list[str]:
     page.locator("#result").wait_for()
     lines: list[str] = page.locator("#result li").all_inner_texts()
@@ -88,6 +96,7 @@ def test_blitz_duel_no_turns_draw_and_result(browser: Any, paced_server: Server,
                                              artifacts: Path) -> None:
     """Blitz duel against the computer: no turn ever blocks the human, who plays beside
     the computer from the start (a click held while the computer moves still counts),
+    sees the stopwatch go on from the game's start after reloading the page,
     refills the hand with 'Draw', and reads why the game ended when nobody could move
     (or someone ran out of cards)."""
     page = new_page(browser)
@@ -99,6 +108,12 @@ def test_blitz_duel_no_turns_draw_and_result(browser: Any, paced_server: Server,
     assert page.locator("#seats .seat-chip.to-act").count() == 2
     assert page.locator("#clock").inner_text().startswith("⚡")
     assert page.locator("#status").inner_text() == blitz
+    page.wait_for_function("""() => {
+        const m = /(\\d+):(\\d\\d)$/.exec(document.getElementById('clock').textContent);
+        return m && 60 * m[1] + Number(m[2]) >= 2; }""")
+    page.reload()  # the stopwatch runs from the game's start, not from the page's
+    wait_turn(page)
+    assert stopwatch_seconds(page) >= 2
     card = page.locator("#board .hand .playable").first.get_attribute("data-src")
     hold_across_a_move(page, watcher, f'#board [data-src="{card}"]')
     page.wait_for_function(  # selected (unless the computer's move took its places away)
@@ -225,7 +240,8 @@ def test_hourglass_clock_counts_down_and_times_out(browser: Any, paced_server: S
                                                    artifacts: Path) -> None:
     """Paternoster with the Hourglass (6 s here): the page shows the clock of the seat to
     act counting down; when it runs out after the required cards, the log shows the
-    server's timeout and play goes on; when it runs out before them, the game is lost."""
+    server's timeout with the cards drawn (in English and in German) and play goes on;
+    when it runs out before them, the game is lost."""
     created = paced_server.create(game="paternoster", options={"players": 2, "hourglass": True},
                                   seats=[{"kind": "human"}, {"kind": "computer"}])
     page = new_page(browser)
@@ -242,12 +258,16 @@ def test_hourglass_clock_counts_down_and_times_out(browser: Any, paced_server: S
              return c.hidden || !c.textContent.includes('Player 1')
                     || c.textContent.slice(-1) < first.slice(-1); }""", arg=[first])
     page.screenshot(path=str(artifacts / "paternoster-hourglass-desktop.png"), full_page=True)
-    wait_logged(page, "Time is up for Player 1")
+    wait_logged(page, "Time is up for Player 1, who draws 2")
+    german = new_page(browser, PHONE, locale="de-DE")
+    german.goto(f"{paced_server.url}/t/{created['table']['id']}")
+    wait_logged(german, "Die Zeit von Spieler 1 ist abgelaufen, Spieler 1 zieht 2")
+    german.context.close()
     # the turn ended, the computer played, and the clock is the human's again
     wait_turn(page)
     assert attr(page, "status") == "playing"
     assert clock.inner_text().startswith("Time left · Player 1 ")
-    wait_logged(page, "Time is up for Player 1", times=2)
+    wait_logged(page, "Time is up for Player 1")
     page.wait_for_function("document.getElementById('table-page').dataset.status === 'finished'")
     lines = result_lines(page)
     assert lines[0] == "Time ran out before the required cards were played."

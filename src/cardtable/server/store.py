@@ -57,6 +57,9 @@ class TableRow:
     scores: dict[str, Any]
     deadline: Deadline | None
     created_at: float
+    started_at: float
+    """When the table's current game began to be played (a table waiting for players:
+    when it was created, until the last seat is taken)."""
     seats: list[SeatRow] = field(default_factory=list)
     game_options: dict[str, Any] = field(default_factory=dict)
     deal: dict[str, Any] = field(default_factory=dict)
@@ -73,7 +76,7 @@ def create_table(conn: Connection, row: TableRow) -> None:
         id=row.id, game=row.game, options=row.options, settings=row.settings,
         status=row.status, game_no=row.game_no, seed=row.seed, scores=row.scores,
         deadline_at=None, deadline_seat=None, deadline_version=None,
-        created_at=now, updated_at=now,
+        created_at=row.created_at, updated_at=now,
     ))
     conn.execute(seats_t.insert(), [
         {"table_id": row.id, "seat": s.seat, "kind": s.kind, "strength": s.strength,
@@ -83,7 +86,8 @@ def create_table(conn: Connection, row: TableRow) -> None:
     ])
     conn.execute(games_t.insert().values(
         table_id=row.id, number=row.game_no, options=row.game_options, deal=row.deal,
-        base_version=row.base_version, outcome=None, started_at=now, finished_at=None,
+        base_version=row.base_version, outcome=None, started_at=row.started_at,
+        finished_at=None,
     ))
 
 
@@ -94,21 +98,19 @@ def load_table(conn: Connection, table_id: str) -> TableRow | None:
     deadline = None
     if t["deadline_at"] is not None:
         deadline = Deadline(t["deadline_at"], t["deadline_seat"], t["deadline_version"])
+    g = conn.execute(sa.select(games_t).where(
+        games_t.c.table_id == table_id, games_t.c.number == t["game_no"])).mappings().one()
     row = TableRow(
         id=t["id"], game=t["game"], options=dict(t["options"]), settings=dict(t["settings"]),
         status=t["status"], game_no=t["game_no"], seed=t["seed"], scores=dict(t["scores"]),
-        deadline=deadline, created_at=t["created_at"],
+        deadline=deadline, created_at=t["created_at"], started_at=g["started_at"],
+        game_options=dict(g["options"]), deal=dict(g["deal"]), base_version=g["base_version"],
     )
     for s in conn.execute(
         sa.select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
     ).mappings():
         row.seats.append(SeatRow(s["seat"], s["kind"], s["strength"], s["name"],
                                  s["token_hash"], s["invite_hash"], s["claimed_at"]))
-    g = conn.execute(sa.select(games_t).where(
-        games_t.c.table_id == table_id, games_t.c.number == row.game_no)).mappings().one()
-    row.game_options = dict(g["options"])
-    row.deal = dict(g["deal"])
-    row.base_version = g["base_version"]
     row.moves = [
         (m.seat, m.text, m.by) for m in conn.execute(
             sa.select(moves_t.c.seat, moves_t.c.text, moves_t.c.by).where(
@@ -215,8 +217,12 @@ def append_signal(conn: Connection, table_id: str, game_no: int, after_move: int
 
 
 def claim_seat(conn: Connection, table_id: str, seat: int, invite_hash: str, token_hash: str,
-               name: str, status: str, deadline: Deadline | None) -> bool:
-    """Take a seat with its invite (once only); False when the invite is spent or wrong."""
+               name: str, status: str, deadline: Deadline | None,
+               started: tuple[int, float] | None) -> bool:
+    """Take a seat with its invite (once only); False when the invite is spent or wrong.
+
+    ``started``: (game number, time) when taking the last seat starts that game.
+    """
     now = time.time()
     result = conn.execute(seats_t.update().where(
         seats_t.c.table_id == table_id, seats_t.c.seat == seat,
@@ -230,15 +236,19 @@ def claim_seat(conn: Connection, table_id: str, seat: int, invite_hash: str, tok
         deadline_seat=deadline.seat if deadline else None,
         deadline_version=deadline.version if deadline else None,
     ))
+    if started is not None:
+        game_no, at = started
+        conn.execute(games_t.update().where(games_t.c.table_id == table_id,
+                                            games_t.c.number == game_no).values(started_at=at))
     return True
 
 
 def start_game(conn: Connection, table_id: str, game_no: int, options: dict[str, Any],
                deal: dict[str, Any], base_version: int, status: str, scores: dict[str, Any],
-               deadline: Deadline | None) -> None:
-    """Play again: the next game of the table, with its own deal."""
+               deadline: Deadline | None, started_at: float) -> None:
+    """Play again: the next game of the table, with its own deal, started at ``started_at``."""
     start_games(conn, [(table_id, game_no, options, deal, base_version, status, scores,
-                        deadline)])
+                        deadline, started_at)])
 
 
 def start_games(conn: Connection, calls: list[tuple[Any, ...]]) -> list[None]:
@@ -246,14 +256,14 @@ def start_games(conn: Connection, calls: list[tuple[Any, ...]]) -> list[None]:
     now = time.time()
     conn.execute(_INSERT_GAME, [
         {"table_id": table_id, "number": game_no, "options": options, "deal": deal,
-         "base_version": base_version, "outcome": None, "started_at": now,
+         "base_version": base_version, "outcome": None, "started_at": started_at,
          "finished_at": None}
-        for table_id, game_no, options, deal, base_version, *_rest in calls
+        for table_id, game_no, options, deal, base_version, *_rest, started_at in calls
     ])
     _update_tables(conn, [
         {"key_table": table_id, "game_no": game_no, "status": status, "scores": scores,
          "updated_at": now, **_deadline_values(deadline)}
-        for table_id, game_no, _o, _d, _b, status, scores, deadline in calls
+        for table_id, game_no, _o, _d, _b, status, scores, deadline, _s in calls
     ])
     return [None] * len(calls)
 

@@ -241,6 +241,9 @@ class LiveTable:
         self.seats: list[SeatRow] = row.seats
         self.seed = row.seed
         self.created_at = row.created_at
+        self.started_at = row.started_at
+        """When the current game began to be played (stored with the game): Blitz's
+        stopwatch runs from it, so a reload or a restart does not set it back."""
         self.state = state
         self.game_no = row.game_no
         self.base_version = row.base_version
@@ -298,10 +301,17 @@ class LiveTable:
         ]
 
     def clock_json(self) -> dict[str, Any] | None:
-        if self.deadline is None or self.status != "playing":
+        """The turn clock (its seat and deadline), or in real-time play the stopwatch
+        (when the game started); ``None`` for a game without either."""
+        if self.status != "playing":
             return None
-        return {"seat": self.deadline.seat, "deadline": self.deadline.at,
-                "remaining": max(0.0, round(self.deadline.at - time.time(), 3))}
+        if self.deadline is not None:
+            return {"seat": self.deadline.seat, "deadline": self.deadline.at,
+                    "remaining": max(0.0, round(self.deadline.at - time.time(), 3))}
+        if self.hooks.realtime(self.state.options):
+            return {"started": self.started_at,
+                    "elapsed": max(0.0, round(time.time() - self.started_at, 3))}
+        return None
 
     def outcome_json(self) -> dict[str, Any] | None:
         outcome = self.state.outcome()
@@ -524,9 +534,11 @@ class LiveTable:
             game_no = self.game_no + 1
             base = self.version + 1
             deadline, key = self._deadline_for(new, "playing", base)
+            started = time.time()
             await self.db.run(store.start_game, self.id, game_no, options.to_json(), deal, base,
-                              "playing", scores, deadline)
+                              "playing", scores, deadline, started)
             self.state, self.game_no, self.base_version = new, game_no, base
+            self.started_at = started
             self.status, self.scores = "playing", scores
             self.deadline, self._turn_key = deadline, key
             self.log = [event_text({"kind": "game-start", "game_no": game_no, "by": seat,
@@ -600,16 +612,20 @@ class LiveTable:
                           if s.kind == "human" and s.token_hash is None and s.seat != seat]
             status = self.status
             deadline = self.deadline
+            started = None
             if status == "waiting" and not open_after:
                 status = "finished" if self.state.is_over() else "playing"
                 deadline, _key = self._deadline_for(self.state, status)
+                started = (self.game_no, time.time())
             ok = await self.db.run(store.claim_seat, self.id, seat, row.invite_hash,
-                                   digest(token), name, status, deadline)
+                                   digest(token), name, status, deadline, started)
             if not ok:
                 raise Refusal("taken", f"seat {seat} is already taken")
             row.token_hash, row.invite_hash, row.name = digest(token), None, name
             row.claimed_at = time.time()
             self.status, self.deadline = status, deadline
+            if started is not None:
+                self.started_at = started[1]
             self.changed()
             return token
 
@@ -952,6 +968,7 @@ class TableManager:
                           " games" if choices else f"{game.name} has no match of fixed length")
         if games_needed:
             wins_needed = None
+        now = time.time()
         row = TableRow(
             id=secrets.token_urlsafe(9), game=spec.game, options=options.to_json(),
             settings={"takeover_after": spec.takeover_after, "spectators": spec.spectators,
@@ -960,7 +977,7 @@ class TableManager:
             scores={"wins": [0] * n, "games": 0, "draws": 0, "wins_needed": wins_needed,
                     "over": False, "match_no": 1,
                     **({"games_needed": games_needed, "points": [0] * n} if games_needed else {})},
-            deadline=None, created_at=time.time(), seats=seats,
+            deadline=None, created_at=now, started_at=now, seats=seats,
             game_options=options.to_json(), deal=deal, base_version=0,
         )
         table = LiveTable(self, row, state, [])

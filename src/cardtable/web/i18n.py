@@ -245,6 +245,8 @@ _M: dict[str, tuple[str, str]] = {
     "log.pat.passenger": ("Passenger {card} delivered", "Fahrgast {card} abgeliefert"),
     "log.pat.stop": ("Stop: {name}'s turn ends", "Halt: der Zug von {name} endet"),
     "log.pat.timeout": ("Time is up for {name}", "Die Zeit von {name} ist abgelaufen"),
+    "log.pat.timeout_end": ("Time is up for {name}, who draws {n}",
+                            "Die Zeit von {name} ist abgelaufen, {name} zieht {n}"),
     "pat.result.perfect": ("Perfect! Every card is down.", "Perfekt! Alle Karten liegen."),
     "pat.result.left": ("{n} cards were not played.", "{n} Karten wurden nicht gespielt."),
     "pat.lost.stuck": ("The player to act could not play the cards required.",

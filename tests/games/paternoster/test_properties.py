@@ -61,11 +61,19 @@ ALL_OPTIONS = VARIANT_OPTIONS + [level.options for level in LEVELS]
 IDS = [",".join(f"{k}={v}" for k, v in o.items()) or "standard" for o in ALL_OPTIONS]
 
 
+def check_passed(state: PaternosterState) -> None:
+    """Every card passed on that the state remembers is in its receiver's hand."""
+    for seat, hand in enumerate(state.hands):
+        assert Counter(c for _g, r, c in state.passed if r == seat) <= Counter(hand)
+
+
 def check_invariants(state: PaternosterState) -> None:
-    """Card conservation, pile direction, one turn seat with cards."""
+    """Card conservation, pile direction, one turn seat with cards, cards passed on still
+    with their receivers."""
     everything = [c for h in state.hands for c in h] + state.draw + list(state.passengers)
     everything += [c for p in state.piles for c in p]
     assert Counter(everything) == Counter(full_deck(state.opts))
+    check_passed(state)
     for pile, cards in enumerate(state.piles):
         if pile not in state.pile_ids:
             assert not cards
@@ -83,7 +91,8 @@ def check_invariants(state: PaternosterState) -> None:
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_property_random_games(options: dict[str, Any], seed: int) -> None:
-    """Random legal moves to the end: invariants, legal moves agree, no leak."""
+    """Random legal moves to the end: invariants, legal moves agree, no leak, and a seat's
+    samples deal the cards it passed on to their receivers."""
     rng = random.Random(seed)
 
     def step(state: Any) -> None:
@@ -91,6 +100,8 @@ def test_property_random_games(options: dict[str, Any], seed: int) -> None:
         assert_legal_moves_agree(state)
         if rng.random() < 0.2:
             assert_no_leak(state, rng)
+            for seat in range(state.opts.players):
+                check_passed(PATERNOSTER.sample(state.observation(seat), rng))
 
     state = random_game(PATERNOSTER, options, seed, step)
     assert state.outcome() is not None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -241,6 +242,41 @@ def test_variant_passing_on_give_is_face_down(pos) -> None:
     assert C("8C") in state.observation(1).hand
 
 
+def test_variant_passing_on_giver_and_receiver_remember_the_card(dealt) -> None:
+    """"Give a hand card face down to another player": the giver knows which card it gave
+    and the receiver which it got; the third seat and a spectator do not (their views are
+    the same whichever card it was). The two keep it while the receiver surely holds it,
+    and ``sample`` deals it to the receiver; it goes when the receiver plays a card equal
+    to it, or passes any card on (the giver cannot tell which)."""
+    hands = [LOW[:6], ["10C", "JC", "QC", "KC", "KD", "KH"],
+             ["9D", "9H", "9S", "10D", "10H", "10S"]]
+    options = {"passing_on": True, "players": 3}
+    state = dealt(options, hands)
+    other = state.clone()
+    state.play(0, "give 7C 1")
+    other.play(0, "give 6C 1")
+    gift = ((0, 1, C("7C")),)
+    assert [state.observation(s).passed for s in (0, 1, 2, None)] == [gift, gift, (), ()]
+    assert state.observation(2) == other.observation(2)
+    assert state.observation(None) == other.observation(None)
+    rng = random.Random(5)
+    for _ in range(20):
+        assert C("7C") in PATERNOSTER.sample(state.observation(0), rng).hands[1]
+    state.play(0, "play 2C up1")
+    state.play(0, "end")
+    state.play(1, "play KC down1")
+    assert state.observation(0).passed == state.observation(1).passed == gift
+    state.play(1, "play 7C up1")
+    assert [state.observation(s).passed for s in (0, 1, 2)] == [(), (), ()]
+    state = dealt(options, hands)
+    state.play(0, "give 7C 1")
+    state.play(0, "play 2C up1")
+    state.play(0, "end")
+    state.play(1, "give KD 2")
+    passed_on = ((1, 2, C("KD")),)
+    assert [state.observation(s).passed for s in (0, 1, 2)] == [(), passed_on, passed_on]
+
+
 def test_variant_passing_on_refusals(pos) -> None:
     """Give to another player, not to yourself or a seat that does not exist; only in
     Passing on; not the last card before a card went onto a pile."""
@@ -313,6 +349,18 @@ def test_variant_hourglass_timeout_ends_the_turn(pos) -> None:
     state.play(0, "play 3C up1")
     state.play(0, "timeout")
     assert state.turn_seat == 1 and len(state.hands[0]) == 7
+
+
+def test_variant_hourglass_timeout_draws_and_says_how_many_like_end(pos) -> None:
+    """A timeout after the required cards ends the turn as ``end`` does: it draws up to the
+    full hand, and its event says how many cards were drawn (the log shows it)."""
+    for how in ("end", "timeout"):
+        state = pos({"hourglass": True}, [LOW[:7], ["KC"] * 7], draw=["AD"] * 5)
+        state.play(0, "play 2C up1")
+        state.play(0, "play 3C up1")
+        events = [e.to_json() for e in state.play(0, how)]
+        assert events[0] == {"kind": how, "seat": 0, "drew": 2}
+        assert events[1] == {"kind": "turn", "seat": 1, "required": 2}
 
 
 def test_variant_hourglass_timeout_without_enough_cards_ends_the_game(pos) -> None:

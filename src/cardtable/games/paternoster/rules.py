@@ -23,6 +23,10 @@ Decisions where the text is silent (also in the final report):
 * Passing on: one ``give`` per turn, at any moment of the turn, to any other
   seat; it counts as one required card as long as one card still goes onto a
   pile. A seat may not give away its last card before it has played one.
+  The card goes face down: the giver and the receiver know it, nobody else.
+  Their observations keep it while the receiver surely still holds it, that
+  is until the receiver plays a card equal to it or passes any card on (the
+  giver cannot tell which card that was).
 * Emergency tokens: ``token-end`` only after exactly one card and only when
   the turn is not already complete (a plain ``end`` would do). A long step back
   needs a token, no earlier step back this turn, and spends both.
@@ -450,6 +454,9 @@ class PaternosterObservation(Observation):
     three_next: bool
     signals: tuple[tuple[int, int, str], ...]
     """Current signals as (seat, pile id, kind), sorted."""
+    passed: tuple[tuple[int, int, Card], ...]
+    """Cards this seat passed on or was passed (Passing on), as (giver, receiver, card),
+    while the receiver surely still holds them; in the order they were given."""
     outcome: PaternosterOutcome | None
 
     @cached_property
@@ -540,6 +547,9 @@ class PaternosterState(State, Signals):
         self.step_back_used = False
         self.token_used = False
         self.three_next = False
+        self.passed: tuple[tuple[int, int, Card], ...] = ()
+        """Every card passed on that its receiver surely still holds, as (giver, receiver,
+        card); each seat sees the ones it gave or received."""
         self.last_pile = -1
         self.result: PaternosterOutcome | None = None
         self._init_signals()
@@ -581,6 +591,8 @@ class PaternosterState(State, Signals):
             token_used=self.token_used,
             three_next=self.three_next,
             signals=self.signal_view(),
+            passed=tuple(p for p in self.passed if seat == p[0] or seat == p[1])
+            if self.passed and seat is not None else (),
             outcome=self.result,
         )
 
@@ -679,6 +691,8 @@ class PaternosterState(State, Signals):
         kind = fit_kind(card, top, pile < 3, opts.first_ride)
         self.hands[seat].remove(card)
         target.append(card)
+        if self.passed:
+            self.passed = tuple(p for p in self.passed if p[1] != seat or p[2] != card)
         self.top_turns[pile] = self.turn
         self.played += 1
         self.last_pile = pile
@@ -715,6 +729,7 @@ class PaternosterState(State, Signals):
         self.hands[seat].remove(card)
         self.hands[target].append(card)
         self.gave = True
+        self.passed = (*(p for p in self.passed if p[1] != seat), (seat, target, card))
         return [Event("give", seat, {"to": target})]
 
     def _end_turn(self, seat: int, how: str) -> list[Event]:
@@ -865,23 +880,30 @@ class Paternoster(Game["PaternosterState"]):
                                 dups[len(dups) - keep:], starter)
 
     def sample(self, observation: Observation, rng: random.Random) -> PaternosterState:
-        """Deal the cards this seat cannot see at random, keeping every count."""
+        """Deal the cards this seat cannot see at random, keeping every count; a card
+        it passed on stays with its receiver while the observation says so."""
         assert isinstance(observation, PaternosterObservation)
         obs = observation
         options = obs.options
+        known: list[list[Card]] = [[] for _ in obs.hand_counts]
+        for giver, receiver, card in obs.passed:
+            if giver == obs.seat:
+                known[receiver].append(card)
         unseen = Counter(full_deck(options))
         unseen -= Counter(c for pile in obs.piles for c in pile)
         unseen -= Counter(obs.hand)
         unseen -= Counter(obs.passengers)
         unseen -= Counter(obs.deck_bottom)
+        unseen -= Counter(c for cards in known for c in cards)
         pool = shuffled(sorted(unseen.elements()), rng)
         hands: list[list[Card]] = []
         for seat, count in enumerate(obs.hand_counts):
             if seat == obs.seat:
                 hands.append(list(obs.hand))
             else:
-                hands.append(pool[:count])
-                pool = pool[count:]
+                dealt = count - len(known[seat])
+                hands.append(known[seat] + pool[:dealt])
+                pool = pool[dealt:]
         state = object.__new__(PaternosterState)
         State.__init__(state, options, {})
         state.opts = options
@@ -902,6 +924,7 @@ class Paternoster(Game["PaternosterState"]):
         state.step_back_used = obs.step_back_used
         state.token_used = obs.token_used
         state.three_next = obs.three_next
+        state.passed = obs.passed
         state.last_pile = -1
         state.result = obs.outcome
         state.signals = {(s, p): k for s, p, k in obs.signals}

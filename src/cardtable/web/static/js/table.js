@@ -292,8 +292,7 @@ function campaignBanner(c) {
 
 function renderClock() {
   clearInterval(clockTimer);
-  const blitz = msg.observation.options && msg.observation.options.blitz;
-  if (msg.clock && msg.status === "playing") {
+  if (msg.clock && msg.status === "playing" && msg.clock.remaining !== undefined) {
     const end = performance.now() + msg.clock.remaining * 1000;
     const who = msg.clock.seat;
     const tick = () => {
@@ -305,8 +304,10 @@ function renderClock() {
     };
     tick();
     clockTimer = setInterval(tick, 250);
-  } else if (blitz && msg.status === "playing") {
-    if (blitzStart === null) blitzStart = performance.now();
+  } else if (msg.clock && msg.status === "playing" && msg.clock.elapsed !== undefined) {
+    // The server's time since the game started, as of its message: each message can only
+    // be late, so the earliest start it implies is the truest (a reload keeps it).
+    blitzStart = Math.min(blitzStart ?? Infinity, performance.now() - msg.clock.elapsed * 1000);
     const tick = () => {
       const s = (performance.now() - blitzStart) / 1000;
       els.clock.hidden = false;

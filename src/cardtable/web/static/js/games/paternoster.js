@@ -128,7 +128,7 @@ export function describe(ev, ctx) {
     case "turn": return t("log.pat.turn", { name, n: ev.required });
     case "token": return t("log.pat.token", { name, left: ev.left });
     case "passenger": return t("log.pat.passenger", { card: cardShort(ev.card) });
-    case "timeout": return t("log.pat.timeout", { name });
+    case "timeout": return ev.drew === undefined ? t("log.pat.timeout", { name }) : t("log.pat.timeout_end", { name, n: ev.drew });
     case "game-over": return result(ctx).title;
     default: return null;
   }
