@@ -123,7 +123,8 @@ export function describe(ev, ctx) {
   switch (ev.kind) {
     case "play": return t(ev.step_back ? "log.pat.play_back" : "log.pat.play", { name, card: cardShort(ev.card), pile: pileName(ev.pile, ctx) });
     case "give": return t("log.pat.give", { name, to: ctx.name(ev.to) });
-    case "end": return t("log.pat.end", { name, n: ev.drew });
+    case "end":
+    case "token-end": return t("log.pat.end", { name, n: ev.drew });
     case "stop": return ev.drew === undefined ? t("log.pat.stop", { name }) : t("log.pat.end", { name, n: ev.drew });
     case "turn": return t("log.pat.turn", { name, n: ev.required });
     case "token": return t("log.pat.token", { name, left: ev.left });
