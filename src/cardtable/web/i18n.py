@@ -229,6 +229,8 @@ _M: dict[str, tuple[str, str]] = {
     "pat.passengers": ("Passengers", "Fahrgäste"),
     "pat.delivered": ("delivered", "abgeliefert"),
     "pat.give_to": ("Give {card} to {name}", "{card} an {name} geben"),
+    "pat.passed_gave": ("You gave {card} to {name}", "Du hast {card} an {name} weitergegeben"),
+    "pat.passed_got": ("{name} gave you {card}", "{name} hat dir {card} weitergegeben"),
     "pat.three_next": ("Three: the next player must play at least three",
                        "Drei: der nächste Spieler muss mindestens drei spielen"),
     "pat.burning": ("burning", "brennt"),

@@ -221,3 +221,26 @@ def test_terminal_eof_ends_cleanly_and_levels_and_variants() -> None:
     assert code == 2 and "6 to 8" in text
     code, text = run_terminal("", level="normal", variant=["fire"])
     assert code == 2
+
+
+def test_terminal_shows_a_card_passed_on_to_giver_and_receiver_only(pos) -> None:
+    """Passing on: the giver reads which card went to whom, the receiver who gave which
+    card, a third seat nothing; once the receiver plays that card, nobody reads it."""
+    state = pos({"passing_on": True, "players": 3},
+                [["2C", "3C", "4C"], ["5C", "6C", "7C"], ["8C", "9C", "10C"]],
+                draw=["AD"] * 6)
+    state.play(0, "play 2C up1")
+    state.play(0, "give 3C 1")
+
+    def shown(seat: int) -> str:
+        out = io.StringIO()
+        terminal.render(Console(file=out, width=120, color_system=None),
+                        state.observation(seat))
+        return out.getvalue()
+
+    assert "You gave 3♣ to seat 1." in shown(0)
+    assert "Seat 0 gave you 3♣." in shown(1)
+    assert "3♣" not in shown(2) and "gave" not in shown(2)
+    state.play(0, "end")
+    state.play(1, "play 3C up2")
+    assert "gave" not in shown(0) and "gave" not in shown(1)

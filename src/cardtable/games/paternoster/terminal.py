@@ -78,6 +78,11 @@ def render(console: Console, obs: PaternosterObservation) -> None:
         console.print("Passengers (in order): " + "  ".join(shown))
     if opts.tokens:
         console.print(f"Emergency tokens left: {obs.tokens}")
+    for giver, receiver, card in obs.passed:
+        if giver == seat:
+            console.print(f"You gave {card_text(card)} to seat {receiver}.")
+        else:
+            console.print(f"Seat {giver} gave you {card_text(card)}.")
     if seat is not None:
         console.print("Your hand: " + " ".join(card_text(c) for c in obs.hand))
     if obs.outcome is None and seat == obs.turn_seat:

@@ -83,10 +83,25 @@ export function render(ctx, board) {
   if (obs.three_next) info.append(el("span", { class: "badge warn", text: t("pat.three_next") }));
   if (obs.step_back_used && obs.to_act.includes(ctx.seat)) info.append(el("span", { class: "badge", text: t("pat.stepback_used") }));
   wrap.append(info);
+  // cards passed on between this seat and another (the observation holds only this seat's)
+  if (obs.passed.length) wrap.append(passedEl(ctx, obs.passed));
   // my hand
   const hand = handEl(ctx);
   wrap.append(hand);
   board.append(wrap);
+}
+
+/** "You gave [7♣] to Player 2" / "Player 1 gave you [7♣]": the card drawn in the sentence. */
+function passedEl(ctx, passed) {
+  const { el, t, cardEl } = ctx;
+  const box = el("div", { class: "pat-passed" });
+  for (const [giver, receiver, card] of passed) {
+    const text = giver === ctx.seat ? t("pat.passed_gave", { name: ctx.name(receiver) })
+      : t("pat.passed_got", { name: ctx.name(giver) });
+    const [before, after] = text.split("{card}");
+    box.append(el("p", { class: "passed" }, before, cardEl(card, { tiny: true }), after));
+  }
+  return box;
 }
 
 export function status(ctx) {
