@@ -75,7 +75,7 @@ def test_token_end_logged_and_card_passed_on_seen_by_giver_and_receiver(
         browser: Any, server: Server, artifacts: Path) -> None:
     """Seat A (whoever starts) ends its turn with a token; B, next, passes a card on to C,
     next after B: B and C read it (C also in German), A and a spectator do not, and once C
-    has played that card neither reads it any more."""
+    has played that card neither reads it any more. The card given counts as played."""
     created = server.create(game="paternoster",
                             options={"players": 3, "tokens": 1, "passing_on": True},
                             seats=[{"kind": "human"}] * 3)
@@ -104,7 +104,10 @@ def test_token_end_logged_and_card_passed_on_seen_by_giver_and_receiver(
     # B plays one card and passes another on to C
     version = tap(pages[b], observation(pages[b])["hand"][0], "pile:down1")
     given = observation(pages[b], version)["hand"][0]
+    assert pages[b].locator("#status .sub").inner_text() == "Play 1 more"
     version = tap(pages[b], given, f"seat:{c}")
+    assert pages[b].locator("#status .sub").inner_text() == (  # the card given counts
+        "Enough played: end your turn or play on")
     wait_logged(pages[a], f"{name_b} passes a card on to {name_c}")
     observation(pages[c], version)
     named = card_name(pages[b], given)

@@ -107,7 +107,8 @@ function passedEl(ctx, passed) {
 export function status(ctx) {
   const { t, obs } = ctx;
   const turn = obs.turn_seat;
-  const owed = Math.max(0, obs.required - obs.played);
+  // a card passed on counts for one, but one card at least must go onto a pile
+  const owed = Math.max(obs.required - obs.played - (obs.gave ? 1 : 0), obs.played ? 0 : 1);
   if (ctx.isMe(turn)) {
     return { text: t("table.your_turn"), sub: owed > 0 ? t("pat.owed", { n: owed }) : t("pat.owed_done"), mine: true };
   }
