@@ -225,12 +225,9 @@ def deck(copies: int = 1, suits: Sequence[Suit] = tuple(Suit)) -> list[Card]:
 def shuffled(cards: Iterable[Card], rng: random.Random) -> list[Card]:
     """A shuffled copy, drawn from the caller's own random generator.
 
-    Fisher-Yates on ``rng.random()`` (uneven by at most 2**-53), twice as fast
-    as ``rng.shuffle``: every simulated game starts with a shuffle.
+    The cards are sorted by a random number each: every order is equally likely
+    but for ties, which keep the given order and happen to fewer than one deck
+    in 2**40. Faster than ``rng.shuffle``, and every simulated game shuffles.
     """
-    result = list(cards)
     uniform = rng.random
-    for i in range(len(result) - 1, 0, -1):
-        j = int(uniform() * (i + 1))
-        result[i], result[j] = result[j], result[i]
-    return result
+    return sorted(cards, key=lambda _: uniform())

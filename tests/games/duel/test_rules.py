@@ -54,6 +54,19 @@ def test_rule_setup_hand_of_six_rest_is_draw_pile() -> None:
     assert [len(d) for d in state.draws] == [20, 20]
 
 
+@pytest.mark.parametrize("variant", [{}, {"team": True}, {"long_race": True, "handicap_hand": [1]}])
+def test_a_seeded_new_game_is_the_game_of_its_seeded_deal(variant: dict[str, Any]) -> None:
+    """``new(seed=...)`` deals as cards directly; it must be exactly the game that
+    ``from_deal(random_deal(...))`` makes from the same generator."""
+    options = parse_options(variant)
+    for seed in range(5):
+        direct = DUEL.new(options, seed=seed)
+        via_texts = DUEL.from_deal(options, DUEL.random_deal(options, random.Random(seed)))
+        assert direct.record().to_json() == via_texts.record().to_json()
+        assert (direct.hands, direct.draws) == (via_texts.hands, via_texts.draws)
+        assert direct.to_act() == via_texts.to_act()
+
+
 def test_rule_setup_piles_start_empty() -> None:
     """Both piles of each player start empty."""
     state = DUEL.new(seed=3)

@@ -222,23 +222,31 @@ class _View:
         top = self.other_up
         if top is not None:
             high = len(hand) if self.hard else bisect_left(hand, (top // 4 + 1 + PUSH_REACH) * 4)
-            for card in hand[self.after(hand, top):high]:
-                # worst own fit first, then the longest push
-                key = self.own_fit(card) * KEY_SCALE + card - top
-                if key > best_key:
-                    best_key, best = key, [PUSH[card][UP]]
-                elif key == best_key and best[-1] is not PUSH[card][UP]:
-                    best.append(PUSH[card][UP])
+            low = self.after(hand, top)
+            if low < high:
+                own_fit = self.own_fit
+                for card in hand[low:high]:
+                    # worst own fit first, then the longest push
+                    key = own_fit(card) * KEY_SCALE + card - top
+                    if key > best_key:
+                        best_key, best = key, [PUSH[card][UP]]
+                    elif key == best_key and best[-1] is not PUSH[card][UP]:
+                        best.append(PUSH[card][UP])
         top = self.other_down
         if top is not None:
             low = 0 if self.hard else bisect_left(hand, (top // 4 - PUSH_REACH) * 4)
-            for card in hand[low:self.before(hand, top)]:
-                key = self.own_fit(card) * KEY_SCALE + top - card
-                if key > best_key:
-                    best_key, best = key, [PUSH[card][DOWN]]
-                elif key == best_key and best[-1] is not PUSH[card][DOWN]:
-                    best.append(PUSH[card][DOWN])
-        return self.pick(*best) if best else None
+            high = self.before(hand, top)
+            if low < high:
+                own_fit = self.own_fit
+                for card in hand[low:high]:
+                    key = own_fit(card) * KEY_SCALE + top - card
+                    if key > best_key:
+                        best_key, best = key, [PUSH[card][DOWN]]
+                    elif key == best_key and best[-1] is not PUSH[card][DOWN]:
+                        best.append(PUSH[card][DOWN])
+        if not best:
+            return None
+        return best[0] if len(best) == 1 else self.pick(*best)
 
     def own_fit(self, card: Card) -> int:
         """The ladder steps ``card`` would use up on its better own pile

@@ -434,8 +434,8 @@ class DuelState(State, Signals):
         self._twins = options.team
         self._blitz = options.blitz
         self._hard = options.hard_push
-        self._may_push = tuple(options.may_push(s) for s in range(options.seats))
-        self._hand_size = tuple(options.hand_size(s) for s in range(options.seats))
+        self._may_push = options.pushers
+        self._hand_size = options.hand_sizes
 
     # --- contract ---
     def to_act(self) -> tuple[int, ...]:
@@ -481,7 +481,7 @@ class DuelState(State, Signals):
             "pushed": tuple(self.pushed),
             "step_back_used": tuple(self.step_back_used),
             "outcome": self.result,
-            "signals": self.signal_view(),
+            "signals": self.signal_view() if self.signals else (),
         })
 
     def clone(self) -> Self:
@@ -694,6 +694,33 @@ def team_deck(team: int, copies: int) -> list[Card]:
     return list(_team_deck(team, copies))
 
 
+def _shuffle(options: DuelOptions, rng: random.Random) -> tuple[list[list[Card]], int]:
+    """A random deal as cards: each team's shuffled cards, top first, and the starter."""
+    copies = 2 if options.team else 1
+    return [shuffled(_team_deck(t, copies), rng) for t in (RED, BLACK)], rng.randrange(
+        options.seats)
+
+
+def _deal_texts(teams: list[list[Card]], starter: int) -> dict[str, Any]:
+    """A deal as the record keeps it."""
+    return {"hands": [format_cards(cards) for cards in teams], "starter": starter}
+
+
+def _start(options: DuelOptions, deal: dict[str, Any], teams: list[list[Card]],
+           starter: int) -> DuelState:
+    """A new game from a checked deal: hands from the top of each team's cards, in seat
+    order, and the rest as the team's draw pile."""
+    hands: list[list[Card]] = [[] for _ in range(options.seats)]
+    draws: list[list[Card]] = []
+    for team, cards in enumerate(teams):
+        rest = cards
+        for seat in range(team, options.seats, 2):
+            size = options.hand_sizes[seat]
+            hands[seat], rest = rest[:size], rest[size:]
+        draws.append(rest[::-1])
+    return DuelState(options, deal, hands, draws, starter)
+
+
 class Duel(Game[DuelState]):
     """Paternoster Duel and its variants."""
 
@@ -709,9 +736,24 @@ class Duel(Game[DuelState]):
 
     def random_deal(self, options: Options, rng: random.Random) -> dict[str, Any]:
         assert isinstance(options, DuelOptions)
-        copies = 2 if options.team else 1
-        hands = [format_cards(shuffled(team_deck(t, copies), rng)) for t in (RED, BLACK)]
-        return {"hands": hands, "starter": rng.randrange(options.seats)}
+        return _deal_texts(*_shuffle(options, rng))
+
+    def new(
+        self,
+        options: Options | Mapping[str, Any] | None = None,
+        *,
+        deal: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+    ) -> DuelState:
+        """As :meth:`Game.new`; a deal shuffled here goes in as cards rather than being
+        read back from its texts (every simulated game starts here)."""
+        if deal is not None:
+            return super().new(options, deal=deal)
+        opts = options if isinstance(options, Options) else self.parse_options(options)
+        assert isinstance(opts, DuelOptions)
+        teams, starter = _shuffle(opts, rng or random.Random(seed))
+        return _start(opts, _deal_texts(teams, starter), teams, starter)
 
     def from_deal(self, options: Options, deal: Mapping[str, Any]) -> DuelState:
         assert isinstance(options, DuelOptions)
@@ -738,14 +780,7 @@ class Duel(Game[DuelState]):
                     f"({copies} of each), each exactly {'twice' if copies == 2 else 'once'}"
                 )
             team_lists.append(cards)
-        hands: list[list[Card]] = [[] for _ in range(options.seats)]
-        for team in (RED, BLACK):
-            rest = team_lists[team]
-            for seat in range(team, options.seats, 2):
-                size = options.hand_size(seat)
-                hands[seat], rest = rest[:size], rest[size:]
-            team_lists[team] = rest[::-1]
-        return DuelState(options, dict(deal), hands, team_lists, starter)
+        return _start(options, dict(deal), team_lists, starter)
 
     def sample(self, observation: Observation, rng: random.Random) -> DuelState:
         """Deal the cards this seat cannot see at random, keeping every count."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from cardtable.engine import OptionError, Options
@@ -49,6 +50,16 @@ class DuelOptions(Options):
 
     def may_push(self, seat: int) -> bool:
         return not self.friendly and seat not in self.handicap_no_push
+
+    @cached_property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Every seat's hand size, worked out once: every game reads them."""
+        return tuple(self.hand_size(s) for s in range(self.seats))
+
+    @cached_property
+    def pushers(self) -> tuple[bool, ...]:
+        """Per seat, whether it may push, worked out once: every game reads them."""
+        return tuple(self.may_push(s) for s in range(self.seats))
 
 
 _BOOLEANS = ("friendly", "long_race", "hard_push", "blitz", "team", "one_card_first_turn")
