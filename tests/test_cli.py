@@ -12,6 +12,7 @@ from rich.console import Console
 
 from cardtable.games.duel import DUEL
 from cardtable.games.duel.bots import SimpleDuelBot
+from cardtable.games.duel.positions import arranged_game
 from cardtable.games.duel.terminal import DuelScreen, play_game
 from cardtable.games.duel.variants import from_variants
 
@@ -81,6 +82,21 @@ def test_play_duel_to_the_end_in_the_terminal(variant: list[str]) -> None:
     assert outcome is not None and outcome == state.outcome()
     assert ("You win!" in text) or ("You lose." in text) or ("Draw" in text)
     assert "Your hand (low → high)" in text
+
+
+@pytest.mark.parametrize("starter", [0, 1])
+def test_terminal_shows_the_board_before_the_first_prompt(starter: int) -> None:
+    """Whoever starts, the player sees hand and piles before typing a move."""
+    console = Console(record=True, width=100)
+    state = arranged_game(starter=starter)
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str | None:
+        prompts.append(console.export_text(clear=False))
+        return None
+
+    play_game(state, 0, {1: SimpleDuelBot(1)}, DuelScreen(console, 0), read)
+    assert prompts and "Your hand (low → high)" in prompts[0]
 
 
 def test_variant_list_and_unknown_variant() -> None:

@@ -199,10 +199,11 @@ def test_terminal_plays_to_the_end_with_computer_teammates() -> None:
     assert isinstance(state, PaternosterState)
     bots = {0: SimpleTeamBot(99), 1: SimpleTeamBot(5 + 1)}
     lines = []
+    turn = -1
     while state.result is None:
-        if state.turn_seat == 0:
-            for seat, bot in bots.items():
-                state.sync_signals(seat, bot.signals(state.observation(seat)))
+        if state.turn != turn:  # as the terminal does: only its computer seat signals
+            turn = state.turn
+            state.sync_signals(1, bots[1].signals(state.observation(1)))
         seat = state.turn_seat
         move = bots[seat].act(state.observation(seat))
         if seat == 0:

@@ -152,7 +152,7 @@ def play_game(
     read: ReadLine,
 ) -> DuelOutcome | None:
     """Play one game to its end; ``None`` when the player quits."""
-    shown = True
+    shown = False  # the board comes first, also when the player starts
     while state.outcome() is None:
         to_act = state.to_act()
         if human not in to_act:
