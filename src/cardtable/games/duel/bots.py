@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from cardtable.bots.random_bot import RandomBot
 from cardtable.cards import Card
@@ -54,12 +54,13 @@ class SimpleDuelBot:
 
     def act(self, observation: Observation) -> DuelMove:
         assert isinstance(observation, DuelObservation)
-        return next(self._moves(observation), None) or observation.legal_moves()[0]
+        moves = self._turn(observation, first_only=True)
+        return moves[0] if moves else observation.legal_moves()[0]
 
     def plan(self, observation: Observation) -> list[DuelMove]:
         """The rest of this turn at once: the moves ``act`` would pick one by one."""
         assert isinstance(observation, DuelObservation)
-        return list(self._moves(observation)) or [observation.legal_moves()[0]]
+        return self._turn(observation) or [observation.legal_moves()[0]]
 
     def signals(self, observation: Observation) -> dict[int, str]:
         """Team duel: "I can help this pile" on each own pile it holds a step back for."""
@@ -72,8 +73,9 @@ class SimpleDuelBot:
                                                 (DOWN, down is not None and down + 4 in hand))
                 if back}
 
-    def _moves(self, observation: DuelObservation) -> Iterator[DuelMove]:
-        """The seat's moves from this observation until its turn ends (Blitz: one move).
+    def _turn(self, observation: DuelObservation, first_only: bool = False) -> list[DuelMove]:
+        """The seat's moves from this observation until its turn ends (Blitz: one move);
+        with ``first_only`` just the next one, deciding nothing beyond it.
 
         The position is followed in a :class:`_View`, since nobody else moves
         meanwhile; the observation's fields are read directly rather than
@@ -81,7 +83,7 @@ class SimpleDuelBot:
         """
         seat = observation.seat
         if seat is None or observation.outcome is not None or seat not in observation.to_act:
-            return
+            return []
         options = observation.options
         view = _View(observation, seat, self._pick_of)
         may_push = self.push == "always" and options.may_push(seat) and not observation.pushed[seat]
@@ -89,29 +91,29 @@ class SimpleDuelBot:
             can_draw = (observation.draw_counts[seat % 2] > 0
                         and len(view.hand) < options.hand_size(seat))
             move = self._blitz_move(view, may_push, can_draw)
-            if move is not None:
-                yield move
-            return
+            return [] if move is None else [move]
         owed = observation.required - observation.played
         extra = self.extra
+        moves: list[DuelMove] = []
         while view.hand:
             cost, move = view.best_play()
             if owed > 0 or cost == STEP_BACK:
                 if move is None:
-                    return
+                    break
+                owed -= 1
             else:
                 push = view.best_push() if may_push else None
                 if push is not None:
                     may_push = False
-                    yield push
-                    view.make(push)
-                    continue
-                if move is None or cost > extra:
-                    yield END
-                    return
-            yield move
+                    move = push
+                elif move is None or cost > extra:
+                    moves.append(END)
+                    break
+            moves.append(move)
+            if first_only:
+                break
             view.make(move)
-            owed -= 1
+        return moves
 
     def _blitz_move(self, view: _View, may_push: bool, can_draw: bool) -> DuelMove | None:
         """Blitz: draw whenever possible, else a small step, a push, any play."""
