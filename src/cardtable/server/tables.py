@@ -523,7 +523,7 @@ class LiveTable:
                 raise Refusal("not-over", "the game is still running")
             rng = random.Random(self.seed * 7919 + self.game_no)
             options = self.state.options
-            deal = self.hooks.next_deal(self.game, options, self.state, rng, self.game_no)
+            deal = self.hooks.next_deal(self.game, options, self.state, rng, self.scores)
             new = self.game.from_deal(options, deal)
             scores = json.loads(json.dumps(self.scores))
             if scores.get("over"):
