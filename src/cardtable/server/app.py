@@ -42,8 +42,10 @@ from cardtable.server.protocol import (
     CreateTable,
     ErrorBody,
     GameEntry,
+    GameRecord,
     GameSummary,
     Links,
+    ProtocolAnswer,
     ProtocolDoc,
     SeatToken,
     TableInfo,
@@ -164,8 +166,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     "WebSocket `/api/tables/{id}/ws`; its messages are in `/api/protocol` and "
                     "PROTOCOL.md.",
         lifespan=lifespan,
-        responses={400: {"model": ErrorBody}, 404: {"model": ErrorBody},
-                   422: {"model": ErrorBody}},
+        responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 413, 422)},
     )
     app.state.settings = settings
     if (WEB_DIR / "static").is_dir():
@@ -287,7 +288,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rows = await manager_of(request).db.run(store.game_list, table.id)
         return [GameEntry(**r) for r in rows]
 
-    @app.get("/api/tables/{table_id}/record", tags=["records"])
+    @app.get("/api/tables/{table_id}/record", tags=["records"],
+             responses={200: {"model": GameRecord, "description": "the record (JSON)"}})
     async def record(table_id: str, request: Request, game_no: int | None = None,
                      download: bool = False) -> Response:
         """A finished game's record ``{game, options, deal, moves, outcome}``: it replays
@@ -309,7 +311,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return Response(json.dumps(data, ensure_ascii=False, indent=1),
                         media_type="application/json", headers=headers)
 
-    @app.get("/api/protocol", response_model=ProtocolDoc, tags=["server"])
+    @app.get("/api/protocol", tags=["server"], responses={200: {"model": ProtocolAnswer}})
     async def protocol() -> Response:
         """The WebSocket message schema (as JSON Schema); prose in PROTOCOL.md."""
         schema = TypeAdapter(ProtocolDoc).json_schema()
