@@ -200,3 +200,18 @@ def test_keyboard_plays_a_card(browser: Any, server: Server) -> None:
     wait_change(page, version)
     assert attr(page, "version") != version
     page.context.close()
+
+
+def test_the_form_sets_the_match_length(browser: Any, server: Server) -> None:
+    """"Single games" in the new-table form makes a table without a match; "First to 3
+    won games" a match to three wins; the form's default is the rule's two."""
+    for choice, needed in ((None, 2), ("", None), ("3", 3)):
+        page = new_page(browser, DESKTOP)
+        page.goto(f"{server.url}/play/duel")
+        if choice is not None:
+            page.select_option("#match", choice)
+        page.click("#new-form button[type=submit]")
+        table_id = land_on_table(page)
+        assert server.http.get(f"/api/tables/{table_id}").json()["match"]["wins_needed"] == needed
+        assert page.errors == []
+        page.context.close()

@@ -47,8 +47,9 @@ class CreateTable(Strict):
         None, description="MateBeta: a match of 2 or 4 games, the higher total of points wins "
                           "(default 2)")
     match_wins: int | None = Field(
-        None, ge=1, le=99,
-        description="a match ends when a seat has this many wins (default: the game's rule)")
+        None, ge=0, le=99,
+        description="a match ends when a seat has this many wins (default: the game's rule; "
+                    "0: no match, single games)")
     takeover_after: float | None = Field(
         None, ge=0, le=86400,
         description="seconds a human seat may stay disconnected before a computer player "

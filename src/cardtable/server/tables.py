@@ -961,6 +961,7 @@ class TableManager:
         except DealError as exc:
             raise Refusal("bad-options", str(exc)) from None
         wins_needed = spec.match_wins if spec.match_wins is not None else hooks.default_match_wins
+        wins_needed = wins_needed or None  # 0: single games, no match
         games_needed = spec.match_games or hooks.default_match_games
         if spec.match_games is not None and spec.match_games not in hooks.match_game_choices:
             choices = hooks.match_game_choices

@@ -156,7 +156,7 @@ function requestBody() {
   if (lengthSel) options.length = lengthSel.value;
   const result = { game, variants, options, seats, creator_seat: 0 };
   if (nameInput.value.trim()) result.creator_name = nameInput.value.trim();
-  if (matchSel) result.match_wins = matchSel.value ? Number(matchSel.value) : null;
+  if (matchSel) result.match_wins = Number(matchSel.value || 0); // 0: single games
   if (gamesSel) result.match_games = Number(gamesSel.value);
   return result;
 }
