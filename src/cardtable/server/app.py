@@ -82,7 +82,11 @@ def _error(status: int, code: str, message: str, rule: str | None = None) -> JSO
 
 
 class BodyLimit:
-    """Refuse HTTP bodies over the limit (413) before anyone reads them."""
+    """Refuse HTTP bodies over the limit (413) before anyone reads them.
+
+    A body without a length (chunked) is read here, up to the limit, and handed on
+    whole: an error raised while the app reads it would reach the client as a vague 400.
+    """
 
     def __init__(self, app: Any, limit: int) -> None:
         self.app = app
@@ -98,18 +102,30 @@ class BodyLimit:
             if name == b"content-length" and value.isdigit() and int(value) > self.limit:
                 await self._too_large(scope, receive, send)
                 return
-        seen = 0
-
-        async def limited() -> MutableMapping[str, Any]:
-            nonlocal seen
+        chunks: list[bytes] = []
+        size = 0
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise ApiError(413, "too-big", f"the body is over {self.limit} bytes")
+            if message["type"] != "http.request":
+                return  # the client went away before its request was complete
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            if size > self.limit:
+                await self._too_large(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+        whole: MutableMapping[str, Any] | None = {
+            "type": "http.request", "body": b"".join(chunks), "more_body": False}
+
+        async def replay() -> MutableMapping[str, Any]:
+            nonlocal whole
+            if whole is None:
+                return await receive()
+            message, whole = whole, None
             return message
 
-        await self.app(scope, limited, send)
+        await self.app(scope, replay, send)
 
     async def _too_large(self, scope: Any, receive: Any, send: Any) -> None:
         response = _error(413, "too-big", f"the body is over {self.limit} bytes")
