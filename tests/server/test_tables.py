@@ -214,3 +214,31 @@ def test_the_owners_takeover_limit_in_every_game(server: Server, game: str) -> N
     record = server.record(table_id)
     assert len(record["moves"]) == final["version"]
     assert check_messages(back.raw, record, 1) >= 1
+
+
+def test_paternoster_talking_rules_are_the_servers(server: Server) -> None:
+    """Lift operator: only the player to act may signal; the others are refused with the
+    rule's reason and nothing is recorded. Silent lift: no signals at all."""
+    table_id, tokens = server.table_with_players(game="paternoster", variants=["lift-operator"])
+    clients = {s: server.client(table_id, t) for s, t in tokens.items()}
+    states = {s: c.wait_version(0) for s, c in clients.items()}
+    mover = next(s for s, st in states.items() if st["observation"]["legal"])
+    waiter = 1 - mover
+    signal = states[waiter]["signals"][0]
+    clients[waiter].send({"type": "signal", "signal": signal})
+    assert clients[waiter].expect_error("bad-signal")["message"]
+    clients[mover].send({"type": "signal", "signal": signal})
+    heard = clients[waiter].wait_state(lambda m: any(e["kind"] == "signal" for e in m["events"]))
+    assert [(e["seat"], e["signal"]) for e in heard["events"] if e["kind"] == "signal"] == [
+        (mover, signal)]
+    final = play(clients, random.Random(2))
+    assert final["status"] == "finished"
+    assert server.record(table_id)["signals"] == [
+        {"after_move": 0, "seat": mover, "signal": signal}]
+    silent, silent_tokens = server.table_with_players(game="paternoster",
+                                                      variants=["silent-lift"])
+    client = server.client(silent, silent_tokens[0])
+    assert not client.recv().get("signals")
+    client.send({"type": "signal", "signal": "help up1"})
+    assert client.expect_error("bad-signal")["message"]
+    assert client.ping()["version"] == 0
