@@ -289,13 +289,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                          link=f"{base}/t/{table.id}?key={token}")
 
     @app.post("/api/tables/{table_id}/again", response_model=TableInfo, tags=["tables"])
-    async def again(table_id: str, request: Request) -> TableInfo:
-        """Play again (the next game of the match, or a new match) with the same seats."""
+    async def again(table_id: str, request: Request, game_no: int | None = None) -> TableInfo:
+        """Play again (the next game of the match, or a new match) with the same seats;
+        ``game_no``: the game you saw end (if the next one has begun, nothing more happens)."""
         table = await table_of(request, table_id)
         seat = table.seat_for_token(_token_from(request.headers, request.cookies, table_id))
         if seat is None:
             raise ApiError(401, "no-seat", "only a player at this table may start the next game")
-        await table.again(seat)
+        await table.again(seat, game_no)
         return TableInfo(**table.info())
 
     @app.get("/api/tables/{table_id}/games", response_model=list[GameEntry], tags=["records"])
@@ -490,6 +491,6 @@ async def _handle(table: LiveTable, conn: Conn, raw: str) -> None:
         elif kind == "signal":
             await table.signal(conn.seat, msg.signal)
         elif kind == "again":
-            await table.again(conn.seat)
+            await table.again(conn.seat, msg.game_no)
     except Refusal as exc:
         error(exc.code, exc.message, exc.rule)

@@ -206,6 +206,9 @@ class SignalMessage(Strict):
 
 class AgainMessage(Strict):
     type: Literal["again"]
+    game_no: int | None = Field(
+        None, description="the game you saw end: if the next one has begun meanwhile (another "
+                          "seat asked first), this 'again' is done, not refused")
 
 
 class PingMessage(Strict):

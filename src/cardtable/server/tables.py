@@ -514,11 +514,15 @@ class LiveTable:
         return scores
 
     # --- play again ---
-    async def again(self, seat: int) -> int:
-        return await asyncio.shield(asyncio.ensure_future(self._again(seat)))
+    async def again(self, seat: int, ended: int | None = None) -> int:
+        """The next game; ``ended`` is the game the seat saw end (if the next one has
+        already begun, because another seat asked first, nothing more happens)."""
+        return await asyncio.shield(asyncio.ensure_future(self._again(seat, ended)))
 
-    async def _again(self, seat: int) -> int:
+    async def _again(self, seat: int, ended: int | None) -> int:
         async with self.lock:
+            if ended is not None and ended < self.game_no:
+                return self.base_version
             if not self.state.is_over():
                 raise Refusal("not-over", "the game is still running")
             rng = random.Random(self.seed * 7919 + self.game_no)
