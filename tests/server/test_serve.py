@@ -115,3 +115,20 @@ def test_migrations_build_the_models_schema_on_postgresql(postgres_url: str) -> 
         assert schema_drift(engine) == []
     finally:
         engine.dispose()
+
+
+def test_the_operators_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What ``cardtable serve`` does unless told otherwise: loopback port 8000, computer
+    players in a process pool with a human-readable pause of a second before each move,
+    the Hourglass's 30 s, ten seconds' grace for clocks after a restart."""
+    import argparse
+
+    from cardtable.server.main import add_arguments
+
+    monkeypatch.delenv("CARDTABLE_BOT_PAUSE", raising=False)
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = parser.parse_args([])
+    assert (args.host, args.port, args.db) == ("127.0.0.1", 8000, None)
+    assert (args.bot_executor, args.bot_pause) == ("process", 1.0)
+    assert (args.hourglass_seconds, args.restart_grace) == (30.0, 10.0)
