@@ -269,3 +269,18 @@ def test_ws_flood_is_refused_politely(server: Server) -> None:
         client.send('{"type": "ping"}')
     client.expect_error("too-fast")
     assert client.ping()["type"] == "pong", "the connection stays open"
+
+
+def test_ws_a_table_without_spectators_refuses_watchers(server: Server) -> None:
+    """The creator may close the table to spectators: a client without a seat token is
+    told so and the connection closes (4403); the seats still play."""
+    table_id, tokens = server.table_with_players(spectators=False)
+    assert server.http.get(f"/api/tables/{table_id}").json()["spectators"] is False
+    watcher = server.client(table_id)
+    message = watcher.recv()
+    assert message["type"] == "error" and message["code"] == "no-spectators"
+    with pytest.raises(ConnectionClosed):
+        watcher.recv(timeout=5)
+    assert watcher.ws.close_code == 4403
+    seat = server.client(table_id, tokens[0])
+    assert seat.recv()["seat"] == 0
