@@ -5,9 +5,13 @@ SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
 import random
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +22,7 @@ from harness import Server, play
 
 from cardtable.server.config import DEFAULT_DB, database_url
 from cardtable.server.db import make_engine, metadata, migrate
+from cardtable.server.main import add_arguments
 
 pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
 
@@ -121,10 +126,6 @@ def test_the_operators_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     """What ``cardtable serve`` does unless told otherwise: loopback port 8000, computer
     players in a process pool with a human-readable pause of a second before each move,
     the Hourglass's 30 s, ten seconds' grace for clocks after a restart."""
-    import argparse
-
-    from cardtable.server.main import add_arguments
-
     monkeypatch.delenv("CARDTABLE_BOT_PAUSE", raising=False)
     parser = argparse.ArgumentParser()
     add_arguments(parser)
@@ -132,3 +133,16 @@ def test_the_operators_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     assert (args.host, args.port, args.db) == ("127.0.0.1", 8000, None)
     assert (args.bot_executor, args.bot_pause) == ("process", 1.0)
     assert (args.hourglass_seconds, args.restart_grace) == (30.0, 10.0)
+
+
+def test_the_load_script_runs_and_reports(tmp_path: Path) -> None:
+    """The load script of issue 7 (measuring is its job, not a test's): a short run
+    against its own server plays moves without errors and reports the figures."""
+    out = subprocess.run(
+        [sys.executable, "-m", "cardtable.server.loadtest", "--tables", "4", "--duration", "2",
+         "--warmup", "0.5", "--think", "0.1", "--procs", "1", "--json"],
+        capture_output=True, text=True, timeout=120, cwd=tmp_path, check=True)
+    report = json.loads(out.stdout.strip().splitlines()[-1])
+    assert report["tables"] == 4 and report["clients"] == 8
+    assert report["moves"] > 0 and report["errors"] == {} and report["connect_failures"] == 0
+    assert {"p50", "p99"} <= set(report["latency_ms"]) and "moves_per_s" in report
