@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from cardtable.engine import Record, replay
 from cardtable.games.duel import DUEL
 from cardtable.games.duel.bots import SimpleDuelBot
 from cardtable.games.duel.positions import arranged_game
@@ -39,6 +40,34 @@ def test_replay_legal_lists_moves_after_the_last_move() -> None:
     assert line["outcome"] is None
     assert line["legal"] == {"0": ["play 4H down", "play 7H up", "play 7H down", "play KD up",
                                    "end"]}
+
+
+def test_replay_of_a_record_without_moves_is_the_fresh_deal(tmp_path: Path) -> None:
+    """No moves (an empty list, or none at all): the deal before anyone moved, every game;
+    ``--legal`` lists the moves of the seats to act first."""
+    files = []
+    for game in ("duel", "paternoster", "duel52", "matebeta"):
+        record = json.loads(next(iter(sorted((GOLDEN.parent / game).glob("*.json"))))
+                            .read_text())
+        record.pop("outcome", None)
+        record["moves"] = []
+        files.append(tmp_path / f"{game}.json")
+        files[-1].write_text(json.dumps(record))
+        if game == "duel":
+            del record["moves"]
+            files.append(tmp_path / "duel-no-moves-key.json")
+            files[-1].write_text(json.dumps(record))
+    result = cardtable("replay", "--legal", *map(str, files))
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(lines) == len(files)
+    for path, line in zip(files, lines, strict=True):
+        record = json.loads(path.read_text())
+        fresh = replay(Record(record["game"], record["options"], record["deal"], []))
+        assert line["outcome"] is None
+        assert line["legal"] == {str(seat): [m.text for m in fresh.legal_moves(seat)]
+                                 for seat in fresh.to_act()}
+        assert line["legal"], "someone is to act"
 
 
 def test_replay_names_the_first_bad_move_and_fails(tmp_path: Path) -> None:

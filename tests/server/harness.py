@@ -36,16 +36,28 @@ def free_port() -> int:
         return port
 
 
+TEST_FLAGS = ("--bot-pause", "0", "--bot-executor", "thread", "--restart-grace", "0",
+              "--log-level", "warning", "--ws-rate", "500")
+"""The harness's own settings: no pauses, computer players in threads."""
+
+
 class Server:
     """A ``cardtable serve`` subprocess; ``kill9`` and ``start`` again keep the database.
 
     ``extra`` flags come last, so they override the harness's own (``--bot-pause 0.5``).
+    ``db_url=None`` leaves the database to the server's defaults; ``flags`` replaces the
+    harness's own (``()``: the operator's defaults); ``cwd`` and ``env`` are the process's.
     """
 
-    def __init__(self, db_url: str, log_path: Path, *extra: str) -> None:
+    def __init__(self, db_url: str | None, log_path: Path, *extra: str,
+                 flags: tuple[str, ...] = TEST_FLAGS, cwd: Path | None = None,
+                 env: dict[str, str] | None = None) -> None:
         self.db_url = db_url
         self.log_path = log_path
         self.extra = extra
+        self.flags = flags
+        self.cwd = cwd
+        self.env = env
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
@@ -56,10 +68,9 @@ class Server:
         log = self.log_path.open("ab")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cardtable", "serve", "--port", str(self.port),
-             "--db", self.db_url, "--bot-pause", "0", "--bot-executor", "thread",
-             "--restart-grace", "0", "--log-level", "warning", "--ws-rate", "500",
+             *(("--db", self.db_url) if self.db_url is not None else ()), *self.flags,
              *self.extra],
-            stdout=log, stderr=subprocess.STDOUT,
+            stdout=log, stderr=subprocess.STDOUT, cwd=self.cwd, env=self.env,
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -263,6 +263,14 @@ def kill_restart_continue(srv: Server, tmp_path: Path, case: str, before_moves: 
         assert state["observation"] == seen[s]["observation"], "the same position"
         assert state["events"] == [], "nothing missed, nothing repeated"
         assert state["seen"] == seen[s]["seen"]
+    # after the restart too, the seats are the tokens' (read back from the database) only
+    code, message = closed_with(srv.client(table_id, tokens[0] + "x"))
+    assert (code, message["code"]) == (4401, "bad-token")
+    mover = next(s for s, c in again.items() if c.state and c.state["observation"]["legal"])
+    other = next(s for s in again if s != mover)
+    move = again[mover].state["observation"]["legal"][0]  # type: ignore[index]
+    again[other].move(move, version, seat=mover)
+    assert again[other].expect_error("not-your-seat")["version"] == version
     watcher = srv.client(table_id)
     final, _ = play_with_signals(again, rng, signal_every=3)
     assert final["status"] == "finished" and final["version"] > version

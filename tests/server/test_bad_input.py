@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -70,6 +71,25 @@ def test_http_oversized_body(server: Server) -> None:
     r = server.http.post("/api/tables", content=big.encode(),
                          headers={"content-type": "application/json"})
     error_of(r, 413, "too-big")
+
+
+def test_http_oversized_body_without_a_length(server: Server) -> None:
+    """A chunked body (no Content-Length) over the limit is refused as too big as well;
+    a small chunked body is read as usual."""
+
+    def chunks(n: int) -> Iterator[bytes]:
+        yield b'{"game": "duel", "creator_name": "'
+        for _ in range(n):
+            yield b"x" * 2000
+        yield b'"}'
+
+    r = server.http.post("/api/tables", content=chunks(20),
+                         headers={"content-type": "application/json"})
+    assert r.request.headers["transfer-encoding"] == "chunked"
+    error_of(r, 413, "too-big")
+    r = server.http.post("/api/tables", content=chunks(0),
+                         headers={"content-type": "application/json"})
+    assert r.status_code == 201, r.text
 
 
 def test_http_unknown_tables(server: Server) -> None:
@@ -249,3 +269,18 @@ def test_ws_flood_is_refused_politely(server: Server) -> None:
         client.send('{"type": "ping"}')
     client.expect_error("too-fast")
     assert client.ping()["type"] == "pong", "the connection stays open"
+
+
+def test_ws_a_table_without_spectators_refuses_watchers(server: Server) -> None:
+    """The creator may close the table to spectators: a client without a seat token is
+    told so and the connection closes (4403); the seats still play."""
+    table_id, tokens = server.table_with_players(spectators=False)
+    assert server.http.get(f"/api/tables/{table_id}").json()["spectators"] is False
+    watcher = server.client(table_id)
+    message = watcher.recv()
+    assert message["type"] == "error" and message["code"] == "no-spectators"
+    with pytest.raises(ConnectionClosed):
+        watcher.recv(timeout=5)
+    assert watcher.ws.close_code == 4403
+    seat = server.client(table_id, tokens[0])
+    assert seat.recv()["seat"] == 0

@@ -19,7 +19,8 @@ def test_duel_loser_starts_the_next_game() -> None:
     for seed in range(10):
         state = random_game(DUEL, {}, seed)
         winner = state.outcome().to_json()["winner"]  # type: ignore[union-attr]
-        deal = hooks.next_deal(DUEL, state.options, state, random.Random(seed))
+        deal = hooks.next_deal(DUEL, state.options, state, random.Random(seed),
+                               {"games": 1, "over": False})
         assert deal["starter"] == 1 - winner
         assert DUEL.from_deal(state.options, deal).observation(None).turn_seat == 1 - winner
 
@@ -71,21 +72,45 @@ def test_postgresql_urls_use_psycopg3() -> None:
     assert normalise_url("sqlite:///x.db") == "sqlite:///x.db"
 
 
-def test_matebeta_play_again_follows_the_match_rules() -> None:
-    """Game 2 swaps game 1's hands and the other player deals; game 3 is a fresh shuffle by
-    the same dealer as game 2; game 4 swaps game 3's hands (dealers d, 1-d, 1-d, d)."""
+def _matebeta_table_deals(games: int, n: int) -> list[dict[str, object]]:
+    """The deals of ``n`` games at one MateBeta table of ``games``-game matches, each
+    next deal made from the match score as the table keeps it."""
     from cardtable.games.matebeta.rules import MATEBETA
 
     hooks = hooks_for("matebeta")
     rng = random.Random(5)
     state = MATEBETA.new({}, seed=3)
     deals = [dict(state.deal)]
-    for game_no in (1, 2, 3):
-        deal = hooks.next_deal(MATEBETA, state.options, state, rng, game_no)
+    played = 0
+    for _ in range(n - 1):
+        played = played % games + 1
+        match = {"games": played, "games_needed": games, "over": played == games}
+        deal = hooks.next_deal(MATEBETA, state.options, state, rng, match)
         deals.append(deal)
         state = MATEBETA.new({}, deal=deal)
+    return deals
+
+
+def test_matebeta_play_again_follows_the_match_rules() -> None:
+    """A 4-game match: game 2 swaps game 1's hands and the other player deals; game 3 is a
+    fresh shuffle by the same dealer as game 2; game 4 swaps game 3's hands (dealers
+    d, 1-d, 1-d, d). "On Play again the other player deals first": game 5 is dealt by 1-d."""
+    deals = _matebeta_table_deals(4, 9)
     d = deals[0]["dealer"]
-    assert [deal["dealer"] for deal in deals] == [d, 1 - d, 1 - d, d]
-    assert deals[1]["hands"] == [deals[0]["hands"][1], deals[0]["hands"][0]]
-    assert sorted(deals[2]["hands"][0]) != sorted(deals[0]["hands"][0])
-    assert deals[3]["hands"] == [deals[2]["hands"][1], deals[2]["hands"][0]]
+    assert [deal["dealer"] for deal in deals] == [d, 1 - d, 1 - d, d, 1 - d, d, d, 1 - d, d]
+    hands = [deal["hands"] for deal in deals]
+    assert hands[1] == [hands[0][1], hands[0][0]]  # type: ignore[index]
+    assert sorted(hands[2][0]) != sorted(hands[0][0])  # type: ignore[index]
+    assert hands[3] == [hands[2][1], hands[2][0]]  # type: ignore[index]
+    assert sorted(hands[4][0]) not in (sorted(hands[3][0]), sorted(hands[3][1]))  # type: ignore[index]
+    assert hands[5] == [hands[4][1], hands[4][0]]  # type: ignore[index]
+
+
+def test_matebeta_two_game_matches_alternate_the_first_dealer() -> None:
+    """2-game matches: dealers d, 1-d, then Play again: 1-d, d, then d, 1-d."""
+    deals = _matebeta_table_deals(2, 6)
+    d = deals[0]["dealer"]
+    assert [deal["dealer"] for deal in deals] == [d, 1 - d, 1 - d, d, d, 1 - d]
+    for first in (0, 2, 4):
+        assert deals[first + 1]["hands"] == [deals[first]["hands"][1],  # type: ignore[index]
+                                             deals[first]["hands"][0]]  # type: ignore[index]

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import httpx
 import pytest
 from harness import Server, check_no_hidden_cards, play
 
@@ -158,3 +159,46 @@ def test_matebeta_match_of_two_games_is_won_on_total_points(server: Server) -> N
     clients[1].send({"type": "again"})
     third = clients[0].wait_state(lambda m: m["game_no"] == 3)
     assert third["match"]["points"] == [0, 0] and third["match"]["match_no"] == 2
+
+
+def test_the_creator_chooses_the_match_length(server: Server) -> None:
+    """``match_wins``: first to one won game decides a match (then 'again' starts the
+    next match); ``0`` means single games, no match at all; nothing means the rule's 2."""
+    assert server.create()["table"]["match"]["wins_needed"] == 2
+    for wins, needed in ((1, 1), (0, None)):
+        table_id, tokens = server.table_with_players(match_wins=wins)
+        clients = {s: server.client(table_id, t) for s, t in tokens.items()}
+        assert clients[0].wait_version(0)["match"]["wins_needed"] == needed
+        rng = random.Random(wins)
+        final = play(clients, rng)
+        while final["outcome"]["winner"] is None:  # a drawn game decides nothing
+            clients[0].send({"type": "again"})
+            final = play(clients, rng, game_no=final["game_no"] + 1)
+        assert final["match"]["over"] is (needed == 1)
+        clients[0].send({"type": "again"})
+        second = clients[0].wait_state(lambda m, n=final["game_no"] + 1: m["game_no"] == n)
+        assert second["match"]["match_no"] == (2 if needed == 1 else 1)
+        assert second["match"]["wins_needed"] == needed
+    bad = server.http.post("/api/tables", json={"game": "duel", "match_wins": -1})
+    assert bad.status_code == 422
+
+
+def test_both_players_press_play_again_at_once(server: Server) -> None:
+    """Both seats ask for the next game after seeing game 1 end: one game 2 starts, and
+    neither gets an error (the later 'again' names game 1, which is over and done). An
+    'again' that does not say which game it saw end is refused while game 2 runs."""
+    table_id, tokens = server.table_with_players(match_wins=0)
+    clients = {s: server.client(table_id, t) for s, t in tokens.items()}
+    play(clients, random.Random(9))
+    for client in clients.values():
+        client.send({"type": "again", "game_no": 1})
+    for client in clients.values():
+        client.wait_state(lambda m: m["game_no"] == 2)
+        client.ping()
+        assert [m for m in client.messages if m["type"] == "error"] == []
+    r = httpx.post(f"{server.url}/api/tables/{table_id}/again", params={"game_no": 1},
+                   headers={"Authorization": f"Bearer {tokens[0]}"})
+    assert r.status_code == 200 and r.json()["game_no"] == 2
+    clients[1].send({"type": "again"})
+    clients[1].expect_error("not-over")
+    assert server.http.get(f"/api/tables/{table_id}").json()["game_no"] == 2

@@ -230,3 +230,34 @@ def test_seat_cookie_from_another_site_is_refused(server: Server) -> None:
                                             "Origin": f"http://127.0.0.1:{server.port}"})
     assert json.loads(ours.recv(timeout=10))["seat"] == 0
     ours.close()
+
+
+def test_hourglass_deadline_survives_kill9(tmp_path: Path) -> None:
+    """Paternoster's Hourglass on a real server: the turn's deadline is stored, so after a
+    kill -9 and a restart the clock runs on to the same deadline (no restart grace here)
+    and the server plays ``timeout`` for the seat when it is up, as if nothing happened."""
+    srv = Server(f"sqlite:///{tmp_path / 'cardtable.db'}", tmp_path / "server.log",
+                 "--hourglass-seconds", "4")
+    srv.start()
+    try:
+        table_id, tokens = srv.table_with_players(game="paternoster",
+                                                  options={"players": 2, "hourglass": True})
+        before = srv.client(table_id, tokens[0]).recv()
+        clock = before["clock"]
+        assert set(clock) == {"seat", "deadline", "remaining"} and before["version"] == 0
+        srv.kill9()
+        srv.start()
+        watcher = srv.client(table_id)
+        after = watcher.recv()
+        if after["status"] == "playing":  # the restart came before the deadline
+            assert after["version"] == 0
+            assert (after["clock"]["seat"], after["clock"]["deadline"]) == (
+                clock["seat"], clock["deadline"])
+        final = watcher.wait_state(lambda m: m["status"] == "finished", timeout=30)
+        assert final["outcome"]["lost"] == "timeout"
+        assert srv.record(table_id)["moves"] == [[clock["seat"], "timeout"]]
+        moves = [e for m in watcher.messages for e in m.get("events", [])
+                 if e["kind"] == "move"]
+        assert [(e["seat"], e["by"]) for e in moves] == [(clock["seat"], "clock")]
+    finally:
+        srv.stop()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from harness import Server, check_messages, check_no_hidden_cards, play
+from harness import Client, Server, check_messages, check_no_hidden_cards, play
 
 pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
 
@@ -158,3 +160,85 @@ def test_the_api_is_documented(server: Server) -> None:
     assert duel["computer_players"] == ["simple", "never-push", "cautious", "eager", "random"]
     assert duel["signals"] is True
     assert "blitz" in duel["variants"]
+
+
+def _versions_by(client: Client, by: str) -> list[int]:
+    """The versions of the moves made by ``by`` (seat, computer, substitute, clock)."""
+    return [e["v"] for m in client.messages if m["type"] == "state" for e in m["events"]
+            if e["kind"] == "move" and e.get("by") == by]
+
+
+def _play_alone_until(client: Client, rng: random.Random, enough: Callable[[], bool]
+                      ) -> dict[str, Any]:
+    """The client plays its seat's moves; the others are the server's to make."""
+    state = client.wait_state(lambda m: True)
+    while state["status"] == "playing" and not enough():
+        legal = state["observation"]["legal"]
+        if legal:
+            client.move(rng.choice(legal), state["version"])
+        state = client.wait_state(lambda m, v=state["version"]: m["version"] > v)
+    return state
+
+
+@pytest.mark.parametrize("game", ["duel", "paternoster", "duel52", "matebeta"])
+def test_the_owners_takeover_limit_in_every_game(server: Server, game: str) -> None:
+    """The owner chooses how long a seat may stay away: at a table with a limit of an hour
+    nobody takes the seat of a player who left first; at a table with a short limit a
+    computer plays the absent seat, and the player takes it back on returning and plays
+    the game to its end."""
+    patient, patient_tokens = server.table_with_players(game=game, takeover_after=3600)
+    table_id, tokens = server.table_with_players(game=game, takeover_after=0.2)
+    assert server.http.get(f"/api/tables/{table_id}").json()["takeover_after"] == 0.2
+    away = server.client(patient, patient_tokens[1])
+    away.recv()
+    away.close()
+    a, b = server.client(table_id, tokens[0]), server.client(table_id, tokens[1])
+    a.recv()
+    b.recv()
+    b.close()
+    a.wait_state(lambda m: m["seats"][1]["substitute"], timeout=10)
+    seats = server.http.get(f"/api/tables/{patient}").json()["seats"]
+    assert seats[1]["connected"] is False and seats[1]["substitute"] is False
+    rng = random.Random(len(game))
+    state = _play_alone_until(a, rng, lambda: bool(_versions_by(a, "substitute")))
+    if state["status"] == "finished":
+        pytest.fail("the game ended before the substitute moved")
+    back = server.client(table_id, tokens[1])
+    mine = back.wait_state(lambda m: not m["seats"][1]["substitute"])
+    assert mine["seats"][1]["connected"] is True
+    final = play({0: a, 1: back}, rng)
+    assert final["status"] == "finished"
+    # a computer move under way when the player came back may still land; none after it
+    late = [v for v in _versions_by(a, "substitute") if v > mine["version"] + 1]
+    assert late == [], "the computer left the seat to its player"
+    record = server.record(table_id)
+    assert len(record["moves"]) == final["version"]
+    assert check_messages(back.raw, record, 1) >= 1
+
+
+def test_paternoster_talking_rules_are_the_servers(server: Server) -> None:
+    """Lift operator: only the player to act may signal; the others are refused with the
+    rule's reason and nothing is recorded. Silent lift: no signals at all."""
+    table_id, tokens = server.table_with_players(game="paternoster", variants=["lift-operator"])
+    clients = {s: server.client(table_id, t) for s, t in tokens.items()}
+    states = {s: c.wait_version(0) for s, c in clients.items()}
+    mover = next(s for s, st in states.items() if st["observation"]["legal"])
+    waiter = 1 - mover
+    signal = states[waiter]["signals"][0]
+    clients[waiter].send({"type": "signal", "signal": signal})
+    assert clients[waiter].expect_error("bad-signal")["message"]
+    clients[mover].send({"type": "signal", "signal": signal})
+    heard = clients[waiter].wait_state(lambda m: any(e["kind"] == "signal" for e in m["events"]))
+    assert [(e["seat"], e["signal"]) for e in heard["events"] if e["kind"] == "signal"] == [
+        (mover, signal)]
+    final = play(clients, random.Random(2))
+    assert final["status"] == "finished"
+    assert server.record(table_id)["signals"] == [
+        {"after_move": 0, "seat": mover, "signal": signal}]
+    silent, silent_tokens = server.table_with_players(game="paternoster",
+                                                      variants=["silent-lift"])
+    client = server.client(silent, silent_tokens[0])
+    assert not client.recv().get("signals")
+    client.send({"type": "signal", "signal": "help up1"})
+    assert client.expect_error("bad-signal")["message"]
+    assert client.ping()["version"] == 0

@@ -200,3 +200,25 @@ def test_keyboard_plays_a_card(browser: Any, server: Server) -> None:
     wait_change(page, version)
     assert attr(page, "version") != version
     page.context.close()
+
+
+def test_the_form_sets_the_match_length_and_the_takeover(browser: Any, server: Server
+                                                        ) -> None:
+    """"Single games" in the new-table form makes a table without a match; "First to 3
+    won games" a match to three wins; the form's default is the rule's two. "Dropped
+    connection" sets how long a seat waits before a computer plays it (default: wait)."""
+    for choice, needed, takeover in ((None, 2, None), ("", None, "120"), ("3", 3, "300")):
+        page = new_page(browser, DESKTOP)
+        page.goto(f"{server.url}/play/duel")
+        page.select_option("#seat-1", "human")
+        if choice is not None:
+            page.select_option("#match", choice)
+        if takeover is not None:
+            page.select_option("#takeover", takeover)
+        page.click("#new-form button[type=submit]")
+        table_id = land_on_table(page)
+        info = server.http.get(f"/api/tables/{table_id}").json()
+        assert info["match"]["wins_needed"] == needed
+        assert info["takeover_after"] == (float(takeover) if takeover else None)
+        assert page.errors == []
+        page.context.close()

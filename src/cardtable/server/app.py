@@ -42,8 +42,10 @@ from cardtable.server.protocol import (
     CreateTable,
     ErrorBody,
     GameEntry,
+    GameRecord,
     GameSummary,
     Links,
+    ProtocolAnswer,
     ProtocolDoc,
     SeatToken,
     TableInfo,
@@ -80,7 +82,11 @@ def _error(status: int, code: str, message: str, rule: str | None = None) -> JSO
 
 
 class BodyLimit:
-    """Refuse HTTP bodies over the limit (413) before anyone reads them."""
+    """Refuse HTTP bodies over the limit (413) before anyone reads them.
+
+    A body without a length (chunked) is read here, up to the limit, and handed on
+    whole: an error raised while the app reads it would reach the client as a vague 400.
+    """
 
     def __init__(self, app: Any, limit: int) -> None:
         self.app = app
@@ -96,18 +102,30 @@ class BodyLimit:
             if name == b"content-length" and value.isdigit() and int(value) > self.limit:
                 await self._too_large(scope, receive, send)
                 return
-        seen = 0
-
-        async def limited() -> MutableMapping[str, Any]:
-            nonlocal seen
+        chunks: list[bytes] = []
+        size = 0
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise ApiError(413, "too-big", f"the body is over {self.limit} bytes")
+            if message["type"] != "http.request":
+                return  # the client went away before its request was complete
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
+            if size > self.limit:
+                await self._too_large(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+        whole: MutableMapping[str, Any] | None = {
+            "type": "http.request", "body": b"".join(chunks), "more_body": False}
+
+        async def replay() -> MutableMapping[str, Any]:
+            nonlocal whole
+            if whole is None:
+                return await receive()
+            message, whole = whole, None
             return message
 
-        await self.app(scope, limited, send)
+        await self.app(scope, replay, send)
 
     async def _too_large(self, scope: Any, receive: Any, send: Any) -> None:
         response = _error(413, "too-big", f"the body is over {self.limit} bytes")
@@ -164,8 +182,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     "WebSocket `/api/tables/{id}/ws`; its messages are in `/api/protocol` and "
                     "PROTOCOL.md.",
         lifespan=lifespan,
-        responses={400: {"model": ErrorBody}, 404: {"model": ErrorBody},
-                   422: {"model": ErrorBody}},
+        responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 413, 422)},
     )
     app.state.settings = settings
     if (WEB_DIR / "static").is_dir():
@@ -272,13 +289,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                          link=f"{base}/t/{table.id}?key={token}")
 
     @app.post("/api/tables/{table_id}/again", response_model=TableInfo, tags=["tables"])
-    async def again(table_id: str, request: Request) -> TableInfo:
-        """Play again (the next game of the match, or a new match) with the same seats."""
+    async def again(table_id: str, request: Request, game_no: int | None = None) -> TableInfo:
+        """Play again (the next game of the match, or a new match) with the same seats;
+        ``game_no``: the game you saw end (if the next one has begun, nothing more happens)."""
         table = await table_of(request, table_id)
         seat = table.seat_for_token(_token_from(request.headers, request.cookies, table_id))
         if seat is None:
             raise ApiError(401, "no-seat", "only a player at this table may start the next game")
-        await table.again(seat)
+        await table.again(seat, game_no)
         return TableInfo(**table.info())
 
     @app.get("/api/tables/{table_id}/games", response_model=list[GameEntry], tags=["records"])
@@ -287,7 +305,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         rows = await manager_of(request).db.run(store.game_list, table.id)
         return [GameEntry(**r) for r in rows]
 
-    @app.get("/api/tables/{table_id}/record", tags=["records"])
+    @app.get("/api/tables/{table_id}/record", tags=["records"],
+             responses={200: {"model": GameRecord, "description": "the record (JSON)"}})
     async def record(table_id: str, request: Request, game_no: int | None = None,
                      download: bool = False) -> Response:
         """A finished game's record ``{game, options, deal, moves, outcome}``: it replays
@@ -309,7 +328,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return Response(json.dumps(data, ensure_ascii=False, indent=1),
                         media_type="application/json", headers=headers)
 
-    @app.get("/api/protocol", response_model=ProtocolDoc, tags=["server"])
+    @app.get("/api/protocol", tags=["server"], responses={200: {"model": ProtocolAnswer}})
     async def protocol() -> Response:
         """The WebSocket message schema (as JSON Schema); prose in PROTOCOL.md."""
         schema = TypeAdapter(ProtocolDoc).json_schema()
@@ -472,6 +491,6 @@ async def _handle(table: LiveTable, conn: Conn, raw: str) -> None:
         elif kind == "signal":
             await table.signal(conn.seat, msg.signal)
         elif kind == "again":
-            await table.again(conn.seat)
+            await table.again(conn.seat, msg.game_no)
     except Refusal as exc:
         error(exc.code, exc.message, exc.rule)

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.engine import Game, Observation, Options, Outcome, State
+from cardtable.games.matebeta.match import Match, fresh_hands
 
 TURN_ENDERS = frozenset({"end", "token-end", "timeout"})
 """Move texts that end a turn in the games whose turns are several moves long."""
@@ -56,9 +57,9 @@ class GameHooks:
         return [0] * len(outcome.returns)
 
     def next_deal(self, game: Game[State], options: Options, previous: State,
-                  rng: random.Random, game_no: int = 1) -> dict[str, Any]:
-        """The deal of the next game at the same table ("play again"); ``previous`` was
-        the table's game number ``game_no`` (counting from 1)."""
+                  rng: random.Random, match: Mapping[str, Any]) -> dict[str, Any]:
+        """The deal of the next game at the same table ("play again"); ``match`` is the
+        table's match score with ``previous`` counted (``games`` so far, ``over``)."""
         return game.random_deal(options, rng)
 
     def turn_seconds(self, options: Options, hourglass: float) -> float | None:
@@ -112,7 +113,7 @@ class DuelHooks(GameHooks):
     offers_signals = True
 
     def next_deal(self, game: Game[State], options: Options, previous: State,
-                  rng: random.Random, game_no: int = 1) -> dict[str, Any]:
+                  rng: random.Random, match: Mapping[str, Any]) -> dict[str, Any]:
         deal = game.random_deal(options, rng)
         outcome = previous.outcome()
         winner = outcome.to_json().get("winner") if outcome is not None else None
@@ -138,13 +139,11 @@ class PaternosterHooks(GameHooks):
 
 
 class MateBetaHooks(GameHooks):
-    """MateBeta's match rules, game after game at one table.
+    """MateBeta's match rules, game after game at one table, as :class:`Match` deals them.
 
-    Games pair up: the second of a pair swaps the first's hands without a
-    shuffle and the other player deals; the next pair is a fresh shuffle dealt
-    by the same player as the game before. That is the dealer order
-    ``d, 1-d, 1-d, d`` of a 4-game match, and also a 2-game match followed by
-    "play again" with the other player dealing first.
+    In a match the dealers are ``d, 1-d, 1-d, d``; game 2 swaps game 1's hands without a
+    shuffle, game 3 is a fresh shuffle and game 4 swaps its hands. "Play again" after
+    the match starts the next one with the other player dealing first.
     """
 
     public_moves = True
@@ -155,15 +154,17 @@ class MateBetaHooks(GameHooks):
         return list(outcome.to_json()["points"])
 
     def next_deal(self, game: Game[State], options: Options, previous: State,
-                  rng: random.Random, game_no: int = 1) -> dict[str, Any]:
-        dealer = previous.deal.get("dealer", 0)
+                  rng: random.Random, match: Mapping[str, Any]) -> dict[str, Any]:
+        games = int(match.get("games_needed") or self.default_match_games)
+        played = int(match.get("games", 1))  # games of this match so far, ``previous`` last
+        dealer = int(previous.deal.get("dealer", 0))
+        first = dealer if (played - 1) in (0, 3) else 1 - dealer
+        if played >= games:
+            return Match.start(games, rng, first_dealer=1 - first).deal(0)
         hands = previous.deal.get("hands")
-        if game_no % 2 == 1 and isinstance(hands, list) and isinstance(dealer, int):
-            return {"hands": [list(hands[1]), list(hands[0])], "dealer": 1 - dealer}
-        deal = game.random_deal(options, rng)
-        if isinstance(dealer, int):
-            deal["dealer"] = dealer
-        return deal
+        pair = ((tuple(hands[0]), tuple(hands[1])) if played % 2 == 1 and isinstance(hands, list)
+                else fresh_hands(rng))
+        return Match(games, first, (pair,) * (games // 2)).deal(played)
 
 
 class Duel52Hooks(GameHooks):

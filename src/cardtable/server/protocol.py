@@ -7,9 +7,10 @@ browsable at ``/docs``); the WebSocket models are listed there too under
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel, ConfigDict, Field
+from typing_extensions import TypedDict  # pydantic needs this one on Python 3.11
 
 TABLE_ID = r"^[A-Za-z0-9_-]{1,32}$"
 
@@ -46,8 +47,9 @@ class CreateTable(Strict):
         None, description="MateBeta: a match of 2 or 4 games, the higher total of points wins "
                           "(default 2)")
     match_wins: int | None = Field(
-        None, ge=1, le=99,
-        description="a match ends when a seat has this many wins (default: the game's rule)")
+        None, ge=0, le=99,
+        description="a match ends when a seat has this many wins (default: the game's rule; "
+                    "0: no match, single games)")
     takeover_after: float | None = Field(
         None, ge=0, le=86400,
         description="seconds a human seat may stay disconnected before a computer player "
@@ -73,6 +75,36 @@ class SeatInfo(BaseModel):
     substitute: bool = Field(..., description="a computer plays while the human is away")
 
 
+class MatchScore(TypedDict):
+    """The match at the table; "again" after the match is decided starts the next one."""
+
+    wins: list[int]
+    games: Annotated[int, Field(description="games of this match played so far")]
+    draws: int
+    wins_needed: Annotated[int | None, Field(
+        description="a seat (a team) with this many wins takes the match; null: no such rule")]
+    over: bool
+    match_no: int
+    games_needed: NotRequired[Annotated[int, Field(
+        description="MateBeta: the match is this many games, won on total points")]]
+    points: NotRequired[Annotated[list[int], Field(description="MateBeta: points so far")]]
+
+
+class TurnClock(TypedDict):
+    """A turn clock (Hourglass): when it runs out the server plays ``timeout`` for ``seat``."""
+
+    seat: int
+    deadline: Annotated[float, Field(description="Unix time")]
+    remaining: Annotated[float, Field(description="seconds left, as of the last change")]
+
+
+class Stopwatch(TypedDict):
+    """Real-time play (Blitz duel): the time since the game began."""
+
+    started: Annotated[float, Field(description="Unix time the game began (stored)")]
+    elapsed: Annotated[float, Field(description="seconds, as of the last change")]
+
+
 class TableInfo(BaseModel):
     id: str
     game: str
@@ -82,9 +114,9 @@ class TableInfo(BaseModel):
     game_no: int
     version: int
     seats: list[SeatInfo]
-    match: dict[str, Any]
+    match: MatchScore
     outcome: dict[str, Any] | None
-    clock: dict[str, Any] | None
+    clock: TurnClock | Stopwatch | None
     spectators: bool
     takeover_after: float | None
     created_at: float
@@ -125,6 +157,28 @@ class GameEntry(BaseModel):
     finished_at: float | None
 
 
+class SignalEntry(TypedDict):
+    after_move: int
+    seat: int
+    signal: str
+
+
+class GameRecord(BaseModel):
+    """A finished game as a record (DESIGN.md): ``cardtable replay`` replays the file."""
+
+    game: str
+    options: dict[str, Any]
+    deal: dict[str, Any] = Field(..., description="the game's deal, secret until its end")
+    moves: list[tuple[int, str]] = Field(..., description="[seat, move text], in order")
+    outcome: dict[str, Any]
+    table: str
+    game_no: int
+    started_at: float
+    finished_at: float | None
+    signals: list[SignalEntry] | None = Field(
+        None, description="only in games with signals: each signal after that many moves")
+
+
 class ErrorDetail(BaseModel):
     code: str
     message: str
@@ -152,6 +206,9 @@ class SignalMessage(Strict):
 
 class AgainMessage(Strict):
     type: Literal["again"]
+    game_no: int | None = Field(
+        None, description="the game you saw end: if the next one has begun meanwhile (another "
+                          "seat asked first), this 'again' is done, not refused")
 
 
 class PingMessage(Strict):
@@ -171,6 +228,43 @@ ClientMessage = Annotated[
 # --- WebSocket: server to client -----------------------------------------------------
 
 
+class MoveEvent(TypedDict):
+    """A move, first of the events it led to; a move text that would name a hidden card
+    is replaced by its public description (``hidden``: true)."""
+
+    kind: Literal["move"]
+    seat: int
+    move: str
+    by: Literal["seat", "computer", "substitute", "clock"]
+    v: Annotated[int, Field(description="the version the move led to")]
+    hidden: NotRequired[Literal[True]]
+
+
+class SignalEvent(TypedDict):
+    kind: Literal["signal"]
+    seat: int
+    signal: str
+    v: int
+
+
+class GameStartEvent(TypedDict):
+    """The next game at the table began ("again"); ``by`` is the seat that asked."""
+
+    kind: Literal["game-start"]
+    game_no: int
+    by: int | None
+    v: int
+
+
+class CampaignFloor(TypedDict):
+    """The Tower campaign floor a ride's table plays (Paternoster)."""
+
+    number: int
+    name: dict[str, str]
+    goal: int
+    goal_text: dict[str, str]
+
+
 class StateMessage(BaseModel):
     type: Literal["state"]
     table: str
@@ -181,15 +275,21 @@ class StateMessage(BaseModel):
     status: Literal["waiting", "playing", "finished"]
     observation: dict[str, Any] = Field(
         ..., description="Observation.to_json() of your seat, with 'legal': your moves now")
-    events: list[dict[str, Any]] = Field(
-        ..., description="public events since your last message, each with 'v': the version")
+    events: list[MoveEvent | SignalEvent | GameStartEvent | dict[str, Any]] = Field(
+        ..., description="public events since your last message, each with 'v': the version; "
+                         "besides moves, signals and game starts, the engine's own events "
+                         "(Event.to_json(): kind, seat and the event's data)")
     seen: int = Field(..., description="events of this game you have now; pass as ?seen= "
                                        "when reconnecting")
     seats: list[SeatInfo]
-    clock: dict[str, Any] | None
-    outcome: dict[str, Any] | None
-    match: dict[str, Any]
-    signals: list[str] | None = None
+    clock: TurnClock | Stopwatch | None
+    outcome: dict[str, Any] | None = Field(..., description="Outcome.to_json() once the game "
+                                                            "ended")
+    match: MatchScore
+    signals: list[str] | None = Field(
+        None, description="seats of games with signals only: the signal texts allowed")
+    campaign: CampaignFloor | None = Field(
+        None, description="only at the table of a Tower campaign ride: its floor")
 
 
 class ErrorMessage(BaseModel):
@@ -206,7 +306,16 @@ class PongMessage(BaseModel):
 
 
 class ProtocolDoc(BaseModel):
-    """The WebSocket messages (for the OpenAPI document)."""
+    """The WebSocket messages: ``GET /api/protocol`` serves this model's JSON Schema."""
 
     client: MoveMessage | SignalMessage | AgainMessage | PingMessage | SyncMessage
     server: StateMessage | ErrorMessage | PongMessage
+
+
+class ProtocolAnswer(BaseModel):
+    """``GET /api/protocol``: the WebSocket messages' JSON Schema and PROTOCOL.md."""
+
+    schema_: dict[str, Any] = Field(
+        ..., alias="schema", description="the JSON Schema of ProtocolDoc: `client` is any "
+                                         "message a client sends, `server` any it receives")
+    doc: str = Field(..., description="PROTOCOL.md: how the pieces fit (Markdown)")

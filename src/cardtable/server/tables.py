@@ -514,16 +514,20 @@ class LiveTable:
         return scores
 
     # --- play again ---
-    async def again(self, seat: int) -> int:
-        return await asyncio.shield(asyncio.ensure_future(self._again(seat)))
+    async def again(self, seat: int, ended: int | None = None) -> int:
+        """The next game; ``ended`` is the game the seat saw end (if the next one has
+        already begun, because another seat asked first, nothing more happens)."""
+        return await asyncio.shield(asyncio.ensure_future(self._again(seat, ended)))
 
-    async def _again(self, seat: int) -> int:
+    async def _again(self, seat: int, ended: int | None) -> int:
         async with self.lock:
+            if ended is not None and ended < self.game_no:
+                return self.base_version
             if not self.state.is_over():
                 raise Refusal("not-over", "the game is still running")
             rng = random.Random(self.seed * 7919 + self.game_no)
             options = self.state.options
-            deal = self.hooks.next_deal(self.game, options, self.state, rng, self.game_no)
+            deal = self.hooks.next_deal(self.game, options, self.state, rng, self.scores)
             new = self.game.from_deal(options, deal)
             scores = json.loads(json.dumps(self.scores))
             if scores.get("over"):
@@ -961,6 +965,7 @@ class TableManager:
         except DealError as exc:
             raise Refusal("bad-options", str(exc)) from None
         wins_needed = spec.match_wins if spec.match_wins is not None else hooks.default_match_wins
+        wins_needed = wins_needed or None  # 0: single games, no match
         games_needed = spec.match_games or hooks.default_match_games
         if spec.match_games is not None and spec.match_games not in hooks.match_game_choices:
             choices = hooks.match_game_choices

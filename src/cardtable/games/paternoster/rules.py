@@ -623,6 +623,10 @@ class PaternosterState(State, Signals):
         return _duties(self.opts, self.tops(), self.top_turns, self.turn)
 
     # --- signals (DESIGN.md Paternoster 11): not moves, but seen by everyone ---
+    def has_signals(self) -> bool:
+        """Silent lift: nobody ever signals, so none are offered (each is refused anyway)."""
+        return not self.opts.silent_lift
+
     def signal_refusal(self, seat: int) -> str | None:
         return signal_refusal(self.opts, seat, self.turn_seat, self.tops(),
                               self.result is not None)

@@ -1,4 +1,5 @@
-// The new-table form: players, computer strengths, variants or level, match length.
+// The new-table form: players, computer strengths, variants or level, match length, and
+// how long a seat waits for a player who dropped out.
 import { DATA, LANG, t } from "./i18n.js";
 import { createTable } from "./site.js";
 
@@ -130,6 +131,12 @@ if (facts.match_games && facts.match_games.length) {
   parts.push(fieldset(t("new.match"), el("div", { class: "field" }, el("label", { for: "match", text: t("new.match") }), matchSel)));
 }
 
+// --- a player who drops out: a computer may play their seat until they are back ---
+const takeoverSel = el("select", { id: "takeover" });
+takeoverSel.append(el("option", { value: "", text: t("new.takeover_never"), selected: true }));
+for (const n of [1, 2, 5]) takeoverSel.append(el("option", { value: n * 60, text: t("new.takeover_after", { n }) }));
+parts.push(fieldset(t("new.takeover"), el("div", { class: "field" }, el("label", { for: "takeover", text: t("new.takeover") }), takeoverSel)));
+
 body.replaceChildren(...parts);
 refreshPlayers();
 
@@ -156,8 +163,9 @@ function requestBody() {
   if (lengthSel) options.length = lengthSel.value;
   const result = { game, variants, options, seats, creator_seat: 0 };
   if (nameInput.value.trim()) result.creator_name = nameInput.value.trim();
-  if (matchSel) result.match_wins = matchSel.value ? Number(matchSel.value) : null;
+  if (matchSel) result.match_wins = Number(matchSel.value || 0); // 0: single games
   if (gamesSel) result.match_games = Number(gamesSel.value);
+  if (takeoverSel.value) result.takeover_after = Number(takeoverSel.value);
   return result;
 }
 

@@ -397,7 +397,8 @@ function resultPanel(r) {
   if (msg.seat !== null) {
     const label = m && (m.wins_needed || m.games_needed) ? (m.over ? t("table.new_match") : t("table.next_game")) : t("table.play_again");
     const again = el("button", { class: "btn primary", type: "button", id: "again", text: label });
-    again.addEventListener("click", () => { again.disabled = true; sendRaw({ type: "again" }); });
+    const ended = msg.game_no; // if the other player was quicker, this click is already done
+    again.addEventListener("click", () => { again.disabled = true; sendRaw({ type: "again", game_no: ended }); });
     buttons.append(again);
   }
   buttons.append(el("a", { class: "btn", href: `/api/tables/${tableId}/record?game_no=${msg.game_no}&download=true`, text: t("table.record") }));
