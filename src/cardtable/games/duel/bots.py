@@ -86,7 +86,7 @@ class SimpleDuelBot:
             return []
         options = observation.options
         view = _View(observation, seat, self._pick_of)
-        may_push = self.push == "always" and options.may_push(seat) and not observation.pushed[seat]
+        may_push = self.push == "always" and options.pushers[seat] and not observation.pushed[seat]
         if options.blitz:
             can_draw = (observation.draw_counts[seat % 2] > 0
                         and len(view.hand) < options.hand_size(seat))

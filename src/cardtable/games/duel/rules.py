@@ -469,7 +469,7 @@ class DuelState(State, Signals):
             "seat": seat,
             "options": self.opts,
             "hand": tuple(sorted(self.hands[seat])) if seat is not None else (),
-            "hand_counts": tuple(map(len, self.hands)),
+            "hand_counts": tuple([len(hand) for hand in self.hands]),
             "draw_counts": (len(self.draws[0]), len(self.draws[1])),
             "piles": ((tuple(red_up), tuple(red_down)), (tuple(black_up), tuple(black_down))),
             "to_act": self._public_to_act(),
