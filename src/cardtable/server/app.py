@@ -31,6 +31,7 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from cardtable.games.registry import find_game, game_ids
 from cardtable.server import store
+from cardtable.server.apidocs import add_docs
 from cardtable.server.config import Settings
 from cardtable.server.db import Database, make_engine, migrate
 from cardtable.server.hooks import hooks_for, variant_names
@@ -182,9 +183,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     "WebSocket `/api/tables/{id}/ws`; its messages are in `/api/protocol` and "
                     "PROTOCOL.md.",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
         responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 413, 422)},
     )
     app.state.settings = settings
+    add_docs(app)
     if (WEB_DIR / "static").is_dir():
         from fastapi.staticfiles import StaticFiles
 
