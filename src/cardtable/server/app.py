@@ -389,6 +389,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bucket = _Bucket(rate=settings.ws_rate, burst=2 * settings.ws_rate)
         try:
             while True:
+                await conn.room.wait()
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
