@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import gc
 import logging
 import os
@@ -68,16 +67,6 @@ def tune_interpreter() -> None:
     sys.setswitchinterval(0.001)
 
 
-def websocket_protocol(name: str) -> str | type[asyncio.Protocol]:
-    """uvicorn's WebSocket implementation: its default one closes cleanly here when a
-    message is over the cut-off (see ``wsprotocol``); ``websockets`` is uvicorn's own."""
-    if name == "websockets":
-        return name
-    from cardtable.server.wsprotocol import CleanCloseProtocol
-
-    return CleanCloseProtocol
-
-
 def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -103,7 +92,7 @@ def serve(args: argparse.Namespace) -> int:
     tune_interpreter()
     uvicorn.run(
         app, host=args.host, port=args.port, log_level=args.log_level,
-        access_log=args.access_log, ws=websocket_protocol(args.ws_impl),
+        access_log=args.access_log, ws=args.ws_impl,
         ws_max_size=settings.ws_cutoff_bytes, ws_max_queue=settings.ws_max_queue,
         ws_per_message_deflate=args.ws_deflate, ws_ping_interval=20.0, ws_ping_timeout=20.0,
         timeout_graceful_shutdown=5,
