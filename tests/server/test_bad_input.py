@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from contextlib import suppress
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -228,16 +230,90 @@ def test_ws_spectators_cannot_act(seated: tuple[Server, str, dict[int, Client]])
     assert spectator.ping()["version"] == before["version"]
 
 
-def test_ws_oversized_message_closes_with_1009(
-        seated: tuple[Server, str, dict[int, Client]]) -> None:
-    _server, _table, clients = seated
+def padded(message: dict[str, Any], size: int) -> str:
+    """A message made ``size`` bytes long by trailing blanks: still valid JSON."""
+    text = json.dumps(message)
+    return text + " " * (size - len(text))
+
+
+def pieces(text: str, size: int) -> list[str]:
+    """``text`` as the fragments of one WebSocket message."""
+    return [text[i:i + size] for i in range(0, len(text), size)]
+
+
+def seated_at(server: Server, seed: int) -> tuple[str, dict[int, str], dict[int, Client]]:
+    table_id, tokens = server.table_with_players()
+    clients = {s: server.client(table_id, t) for s, t in tokens.items()}
+    play(clients, random.Random(seed), max_moves=3)
+    return table_id, tokens, clients
+
+
+def check_too_big_is_answered(server: Server) -> None:
+    """A message over 16 KiB, however it comes (up to the 1 MiB cut-off), is refused with
+    ``too-big`` and the limit; the table is unchanged and the same connection then plays
+    a legal move, in a message of exactly 16 KiB."""
+    _table, _tokens, clients = seated_at(server, 5)
     mover, other, before = to_act(clients)
-    mover.send(json.dumps({"type": "move", "move": "x" * 100_000, "version": 1}))
+    v = before["version"]
+    legal = before["observation"]["legal"][0]
+    move = {"type": "move", "move": legal, "version": v}
+    text = padded(move, 20 * 1024)  # a legal move, were it not too big
+    for big in (text, text.encode(), pieces(text, 4096), padded(move, 16 * 1024 + 1),
+                padded(move, 2**20), json.dumps({**move, "x": "é" * 9000})):  # 18,000 bytes
+        mover.ws.send(big)
+        error = mover.expect_error("too-big")
+        assert "16384 bytes" in error["message"] and error["version"] == v, error
+    unchanged(mover, before)
+    unchanged(other, other.state)  # type: ignore[arg-type]
+    mover.send(padded(move, 16 * 1024))
+    after = other.wait_version(v + 1)
+    assert after["version"] == v + 1
+    assert after["events"][0]["move"] == legal and after["events"][0]["seat"] == before["seat"]
+
+
+def check_cut_off(server: Server, fragmented: bool) -> None:
+    """A message over 1 MiB is not read: the connection is cut (1009, or 1006 when the
+    server's close overtakes the rest of the client's message); the other seat plays on,
+    and the seat reconnects to the same table, unchanged."""
+    table_id, tokens, clients = seated_at(server, 6)
+    mover, other, before = to_act(clients)
+    legal = before["observation"]["legal"][0]
+    huge = padded({"type": "move", "move": legal, "version": before["version"]}, 2 * 2**20)
+    with suppress(ConnectionClosed):  # the server may close before the client has sent it all
+        mover.ws.send(pieces(huge, 64 * 1024) if fragmented else huge)
     with pytest.raises(ConnectionClosed):
         for _ in range(10):
             mover.recv(timeout=10)
-    assert mover.ws.close_code == 1009
+    assert mover.ws.close_code in (1009, 1006)
     assert other.ping()["version"] == before["version"]
+    back = server.client(table_id, tokens[before["seat"]])
+    state = back.recv()
+    assert state["version"] == before["version"]
+    assert state["observation"] == before["observation"]
+    back.move(legal, before["version"])
+    assert other.wait_version(before["version"] + 1)["events"][0]["move"] == legal
+
+
+def test_ws_message_over_16_kib_gets_too_big_and_the_connection_plays_on(
+        server: Server) -> None:
+    check_too_big_is_answered(server)
+
+
+@pytest.mark.parametrize("fragmented", [False, True], ids=["one-frame", "fragments"])
+def test_ws_message_over_1_mib_cuts_the_connection(server: Server, fragmented: bool) -> None:
+    check_cut_off(server, fragmented)
+
+
+def test_ws_size_limits_on_uvicorns_other_websocket_implementation(tmp_path: Path) -> None:
+    """``--ws websockets`` (uvicorn's older implementation) keeps the same limits."""
+    srv = Server(f"sqlite:///{tmp_path / 'cardtable.db'}", tmp_path / "server.log",
+                 "--ws", "websockets")
+    srv.start()
+    try:
+        check_too_big_is_answered(srv)
+        check_cut_off(srv, fragmented=True)
+    finally:
+        srv.stop()
 
 
 def test_ws_unknown_table(server: Server) -> None:

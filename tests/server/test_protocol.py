@@ -159,7 +159,8 @@ def test_every_message_and_answer_of_a_game_is_documented(server: Server,
     first = clients[0].wait_version(0)
     if first.get("signals"):
         clients[0].send({"type": "signal", "signal": first["signals"][0]})
-    for raw in ("{nope", '{"type": "dance"}', '{"type": "move", "move": "x", "version": -1}'):
+    for raw in ("{nope", '{"type": "dance"}', '{"type": "move", "move": "x", "version": -1}',
+                '{"type": "ping"}' + " " * 20_000):
         clients[0].send(raw)
     clients[0].ping()
     spectator.send({"type": "again"})
@@ -188,6 +189,8 @@ def test_every_message_and_answer_of_a_game_is_documented(server: Server,
         documented.http(failed, "/api/tables" if failed.request.method == "POST"
                         else "/api/tables/{table_id}")
     assert documented.checked["StateMessage"] >= 2 * len(clients)
+    codes = {m["code"] for m in clients[0].messages if m["type"] == "error"}
+    assert {"bad-json", "unknown-type", "too-big"} <= codes, codes
     assert documented.checked["ErrorMessage"] >= 4 and documented.checked["PongMessage"] >= 2
     assert documented.checked["MoveEvent"] >= 2 and documented.checked["GameStartEvent"] >= 1
 

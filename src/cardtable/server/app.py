@@ -387,24 +387,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table.connect(conn)
         writer = asyncio.get_running_loop().create_task(conn.writer())
         bucket = _Bucket(rate=settings.ws_rate, burst=2 * settings.ws_rate)
+        limit = settings.max_message_bytes
         try:
             while True:
+                await conn.room.wait()
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if not bucket.take():
+                    _reply_error(table, conn, "too-fast", "too many messages: slow down")
+                    continue
+                size = _size(message)
+                if size > limit:
+                    _reply_error(table, conn, "too-big", f"messages may be at most {limit} "
+                                 f"bytes; this one had {size} and was ignored")
+                    continue
                 raw = message.get("text")
                 if raw is None:
-                    data = message.get("bytes") or b""
-                    raw = data.decode("utf-8", errors="replace")
-                if len(raw) > settings.max_message_bytes:
-                    await refuse("too-big", f"messages are at most {settings.max_message_bytes}"
-                                            " bytes", 1009)
-                    break
-                if not bucket.take():
-                    conn.push({"type": "error", "code": "too-fast",
-                               "message": "too many messages: slow down", "version":
-                               table.version})
-                    continue
+                    raw = (message.get("bytes") or b"").decode("utf-8", errors="replace")
                 await _handle(table, conn, raw)
         except WebSocketDisconnect:
             pass
@@ -445,15 +445,28 @@ class _Bucket:
         return True
 
 
+def _size(message: MutableMapping[str, Any]) -> int:
+    """A WebSocket message's size as sent: bytes, or the UTF-8 bytes of a text."""
+    text: str | None = message.get("text")
+    if text is None:
+        return len(message.get("bytes") or b"")
+    return len(text) if text.isascii() else len(text.encode())
+
+
+def _reply_error(table: LiveTable, conn: Conn, code: str, message: str,
+                 rule: str | None = None) -> None:
+    body: dict[str, Any] = {"type": "error", "code": code, "message": message,
+                            "version": table.version}
+    if rule is not None:
+        body["rule"] = rule
+    conn.push(body)
+
+
 async def _handle(table: LiveTable, conn: Conn, raw: str) -> None:
     """One client message; every problem is answered on this connection, which stays open."""
 
     def error(code: str, message: str, rule: str | None = None) -> None:
-        body: dict[str, Any] = {"type": "error", "code": code, "message": message,
-                                "version": table.version}
-        if rule is not None:
-            body["rule"] = rule
-        conn.push(body)
+        _reply_error(table, conn, code, message, rule)
 
     try:
         data = json.loads(raw)

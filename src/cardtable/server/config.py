@@ -23,7 +23,15 @@ class Settings:
     restart_grace: float = 10.0
     """After a restart no clock runs out sooner than this many seconds."""
     max_message_bytes: int = 16 * 1024
-    """Largest WebSocket message or HTTP body the server reads."""
+    """Largest HTTP body the server reads, and largest WebSocket message it acts on: a
+    bigger one (up to ``ws_cutoff_bytes``) is read, dropped and answered with ``too-big``."""
+    ws_cutoff_bytes: int = 1024 * 1024
+    """Largest WebSocket message the transport (uvicorn) reads at all: a bigger one closes
+    the connection with code 1009 before it is buffered."""
+    ws_max_queue: int = 1
+    """WebSocket messages uvicorn's ``websockets`` implementation (``--ws websockets``) holds
+    per connection before it stops reading; with its default, 32, one connection could hold
+    32 messages of up to ``ws_cutoff_bytes``. The default implementation holds one anyway."""
     ws_rate: float = 50.0
     """Messages per second a WebSocket client may send (bursts of twice that are fine)."""
     signal_interval: float = 0.5

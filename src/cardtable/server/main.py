@@ -92,8 +92,9 @@ def serve(args: argparse.Namespace) -> int:
     tune_interpreter()
     uvicorn.run(
         app, host=args.host, port=args.port, log_level=args.log_level,
-        access_log=args.access_log, ws_max_size=settings.max_message_bytes,
-        ws=args.ws_impl, ws_per_message_deflate=args.ws_deflate, ws_ping_interval=20.0,
-        ws_ping_timeout=20.0, timeout_graceful_shutdown=5,
+        access_log=args.access_log, ws=args.ws_impl,
+        ws_max_size=settings.ws_cutoff_bytes, ws_max_queue=settings.ws_max_queue,
+        ws_per_message_deflate=args.ws_deflate, ws_ping_interval=20.0, ws_ping_timeout=20.0,
+        timeout_graceful_shutdown=5,
     )
     return 0

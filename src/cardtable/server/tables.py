@@ -169,6 +169,10 @@ class BotPool:
 # --- connections ---------------------------------------------------------------------
 
 
+MAX_QUEUED_REPLIES = 64
+"""Replies (errors, pongs) one connection may have waiting to be sent; one per message."""
+
+
 class Conn:
     """One client's live connection to a table, as a seat or as a spectator."""
 
@@ -180,6 +184,10 @@ class Conn:
         self.send = send
         self.wake = asyncio.Event()
         self.outbox: deque[str] = deque()
+        self.room = asyncio.Event()
+        """Clear while ``MAX_QUEUED_REPLIES`` replies wait: the client does not read them,
+        so its next message waits too (and uvicorn stops reading), keeping memory bounded."""
+        self.room.set()
         self.revision_sent = -1
         self.game_no = table.game_no
         same_game = game_no is None or game_no == table.game_no
@@ -189,17 +197,24 @@ class Conn:
     def push(self, message: dict[str, Any]) -> None:
         """Queue a reply (an error, a pong) for this connection alone."""
         self.outbox.append(to_json_text(message))
+        if len(self.outbox) >= MAX_QUEUED_REPLIES:
+            self.room.clear()
         self.wake.set()
 
     async def writer(self) -> None:
-        while True:
-            await self.wake.wait()
-            self.wake.clear()
-            while self.outbox:
-                await self.send(self.outbox.popleft())
-            if self.revision_sent != self.table.revision:
-                self.revision_sent = self.table.revision
-                await self.send(self.table.state_message(self))
+        try:
+            while True:
+                await self.wake.wait()
+                self.wake.clear()
+                while self.outbox:
+                    await self.send(self.outbox.popleft())
+                    if len(self.outbox) < MAX_QUEUED_REPLIES:
+                        self.room.set()
+                if self.revision_sent != self.table.revision:
+                    self.revision_sent = self.table.revision
+                    await self.send(self.table.state_message(self))
+        finally:
+            self.room.set()  # the connection is gone: its reader must not wait for room
 
 
 # --- a live table --------------------------------------------------------------------
