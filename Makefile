@@ -4,7 +4,7 @@
 # The interpreter of .venv: the distribution's CPython 3.11 when it is there and can make
 # a virtual environment (Debian builds it with profile-guided and link-time optimisation:
 # `cardtable bench` plays about 15% faster on it than on a plain source build), else
-# python3. `make PYTHON=...` picks another.
+# python3. `make PYTHON=...` picks another (for a new .venv: remove the old one first).
 DISTRO_PYTHON := $(shell /usr/bin/python3.11 -c 'import ensurepip, venv' 2>/dev/null && echo /usr/bin/python3.11)
 PYTHON ?= $(or $(DISTRO_PYTHON),python3)
 VENV := .venv
