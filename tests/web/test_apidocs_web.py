@@ -18,10 +18,12 @@ REDOC_LOGO = "https://cdn.redoc.ly/redoc/logo-mini.svg"
 """ReDoc's footer tries this image; it removes it when it cannot load, nothing else is lost."""
 
 
-def offline_page(browser: Any) -> tuple[Any, list[str]]:
-    """A page whose requests to any host but this one are aborted (and listed)."""
+def offline_page(browser: Any) -> tuple[Any, list[str], list[str]]:
+    """A page whose requests to any host but this one are aborted (and listed), with
+    the list of its script errors."""
     context = browser.new_context(viewport=DESKTOP, locale="en-GB")
     blocked: list[str] = []
+    errors: list[str] = []
 
     def only_here(route: Any) -> None:
         if urlsplit(route.request.url).hostname in ("127.0.0.1", "localhost"):
@@ -31,7 +33,9 @@ def offline_page(browser: Any) -> tuple[Any, list[str]]:
             route.abort()
 
     context.route("**/*", only_here)
-    return context.new_page(), blocked
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return page, blocked, errors
 
 
 def operation_ids(server: Server) -> list[str]:
@@ -41,9 +45,7 @@ def operation_ids(server: Server) -> list[str]:
 
 def test_swagger_ui_renders_every_operation_offline(browser: Any, server: Server,
                                                     artifacts: Path) -> None:
-    page, blocked = offline_page(browser)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page, blocked, errors = offline_page(browser)
     page.goto(f"{server.url}/docs")
     create = page.locator("#operations-tables-create_table_api_tables_post")
     create.wait_for()
@@ -58,9 +60,7 @@ def test_swagger_ui_renders_every_operation_offline(browser: Any, server: Server
 
 def test_redoc_renders_every_operation_offline(browser: Any, server: Server,
                                                artifacts: Path) -> None:
-    page, blocked = offline_page(browser)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page, blocked, errors = offline_page(browser)
     page.goto(f"{server.url}/redoc")
     page.locator("[data-section-id='operation/create_table_api_tables_post']").wait_for()
     assert page.title() == "cardtable - ReDoc"

@@ -216,36 +216,18 @@ class _View:
         return cost_up, self.pick(play_up, play_down)
 
     def best_push(self) -> DuelMove | None:
-        """Push the card that fits the own piles worst, as far as the pile allows:
-        in the pile's direction and at most two ranks past the top (Hard push: any)."""
-        hand = self.hand
+        """Push the card that fits the own piles worst, as far as the pile allows."""
         best_key = -NO_FIT * KEY_SCALE
         best: list[DuelMove] = []
-        top = self.other_up
-        if top is not None:
-            high = len(hand) if self.hard else bisect_left(hand, (top // 4 + 1 + PUSH_REACH) * 4)
-            low = self.after(hand, top)
-            if low < high:
-                own_fit = self.own_fit
-                for card in hand[low:high]:
-                    # worst own fit first, then the longest push
-                    key = own_fit(card) * KEY_SCALE + card - top
-                    if key > best_key:
-                        best_key, best = key, [PUSH[card][UP]]
-                    elif key == best_key and best[-1] is not PUSH[card][UP]:
-                        best.append(PUSH[card][UP])
-        top = self.other_down
-        if top is not None:
-            low = 0 if self.hard else bisect_left(hand, (top // 4 - PUSH_REACH) * 4)
-            high = self.before(hand, top)
-            if low < high:
-                own_fit = self.own_fit
-                for card in hand[low:high]:
-                    key = own_fit(card) * KEY_SCALE + top - card
-                    if key > best_key:
-                        best_key, best = key, [PUSH[card][DOWN]]
-                    elif key == best_key and best[-1] is not PUSH[card][DOWN]:
-                        best.append(PUSH[card][DOWN])
+        for pile, top, cards in self.pushable():
+            for card in cards:
+                # worst own fit first, then the longest push
+                key = self.own_fit(card) * KEY_SCALE + abs(card - top)
+                move = PUSH[card][pile]
+                if key > best_key:
+                    best_key, best = key, [move]
+                elif key == best_key and best[-1] is not move:  # a twin counts once
+                    best.append(move)
         if not best:
             return None
         return best[0] if len(best) == 1 else self.pick(*best)
@@ -267,6 +249,21 @@ class _View:
         else:
             cost_down = STEP_BACK if card == down + 4 else NO_FIT
         return min(cost_up, cost_down)
+
+    def pushable(self) -> list[tuple[int, Card, list[Card]]]:
+        """Per opposing pile, its top and the hand cards a push may put there: in the
+        pile's direction and at most two ranks past the top (Hard push: any distance)."""
+        hand, hard = self.hand, self.hard
+        result = []
+        top = self.other_up
+        if top is not None:
+            high = len(hand) if hard else bisect_left(hand, (top // 4 + 1 + PUSH_REACH) * 4)
+            result.append((UP, top, hand[self.after(hand, top):high]))
+        top = self.other_down
+        if top is not None:
+            low = 0 if hard else bisect_left(hand, (top // 4 - PUSH_REACH) * 4)
+            result.append((DOWN, top, hand[low:self.before(hand, top)]))
+        return result
 
     def make(self, move: DuelMove) -> None:
         """Follow one of the seat's own moves: a play (perhaps a step back) or a push."""

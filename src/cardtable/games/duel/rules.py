@@ -539,9 +539,8 @@ class DuelState(State, Signals):
         return events
 
     def _make(self, seat: int, move: DuelMove) -> list[Event]:
-        """Make a move :func:`refusal` allowed."""
-        if move.kind == "end":
-            return self._end_turn(seat)
+        """Make a move :func:`refusal` allowed that the quick check in :meth:`_apply`
+        does not make: the moves of Blitz duel, where nobody has the turn."""
         if move.kind == "draw":
             return [Event("draw", seat, {"count": self._refill(seat)})]
         events = self._place(seat, move)
