@@ -151,7 +151,8 @@ def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
             cursor.close()
 
         return engine
-    return sa.create_engine(url, pool_pre_ping=True)
+    # a host that drops packets would otherwise hold a connection attempt for minutes
+    return sa.create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 10})
 
 
 def migrate(engine: Engine) -> None:
