@@ -23,8 +23,10 @@ import hmac
 import json
 import logging
 import multiprocessing
+import os
 import random
 import secrets
+import threading
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -136,6 +138,25 @@ def move_event(hooks: GameHooks, seat: int, text: str, by: str, v: int) -> dict[
 # --- computer players ----------------------------------------------------------------
 
 
+def end_with_parent() -> None:
+    """In a worker: end when the server ends, however it ends (``kill -9`` included).
+
+    A worker otherwise waits for work forever once its server is gone, and keeps
+    multiprocessing's resource tracker alive with it. The parent's sentinel becomes
+    readable when the parent's end of it closes, which the kernel does for a killed
+    process too; a daemon thread waits for that and ends the worker.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        parent.join()
+        os._exit(0)
+
+    threading.Thread(target=watch, name="cardtable-parent-watch", daemon=True).start()
+
+
 class BotPool:
     """Computer players think here, off the event loop: a process pool by default
     (a bot that searches hard cannot slow the server down), or threads."""
@@ -148,7 +169,8 @@ class BotPool:
     def _make(self) -> Executor:
         if self.kind == "process":
             return ProcessPoolExecutor(self.workers,
-                                       mp_context=multiprocessing.get_context("spawn"))
+                                       mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=end_with_parent)
         return ThreadPoolExecutor(self.workers, thread_name_prefix="cardtable-bot")
 
     async def think(self, game_id: str, name: str, seed: int, observation: Observation) -> str:
