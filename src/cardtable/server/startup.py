@@ -72,7 +72,7 @@ def check_database(url: str, setting: str, sqlite_synchronous: str = "NORMAL") -
         migrate(engine)
     except sa.exc.DBAPIError as exc:
         raise ConfigError(f"{setting}: cannot use the database {shown}: "
-                          f"{database_problem(exc.orig)}") from exc
+                          f"{database_problem(exc.orig or exc)}") from exc
     except sa.exc.SQLAlchemyError as exc:
         raise ConfigError(f"{setting}: cannot use the database {shown}: "
                           f"{_last_line(str(exc))}") from exc
