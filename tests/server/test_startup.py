@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -136,3 +137,13 @@ def test_a_failed_application_start_is_one_line_without_debug() -> None:
                                 "Exception in ASGI application\n", None, None)
     OneLineStartupErrors().filter(request)
     assert request.getMessage() == "Exception in ASGI application\n"
+
+
+def test_a_database_of_a_newer_schema(tmp_path: Path) -> None:
+    """A database migrated by a newer version (a revision this one does not know)."""
+    path = tmp_path / "newer.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE alembic_version (version_num VARCHAR(32) PRIMARY KEY)")
+        conn.execute("INSERT INTO alembic_version VALUES ('0099_future')")
+    line = one_line(serve("--port", str(free_port()), "--db", f"sqlite:///{path}"))
+    assert "cannot migrate the database" in line and "'0099_future'" in line

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 import uvicorn
+from alembic.util import CommandError
 from sqlalchemy.engine import URL, make_url
 
 from cardtable.server.config import normalise_url
@@ -76,6 +77,9 @@ def check_database(url: str, setting: str, sqlite_synchronous: str = "NORMAL") -
     except sa.exc.SQLAlchemyError as exc:
         raise ConfigError(f"{setting}: cannot use the database {shown}: "
                           f"{_last_line(str(exc))}") from exc
+    except CommandError as exc:
+        raise ConfigError(f"{setting}: cannot migrate the database {shown}: {exc} (was it "
+                          "written by a newer cardtable?)") from exc
     finally:
         engine.dispose()
 
