@@ -60,6 +60,8 @@ def test_json_logs_name_tables_refusals_and_lifecycle(tmp_path: Path) -> None:
     events = [e["message"] for e in logged if e.get("table") == table_id]
     for event in ("table created", "seat taken", "game finished", "game started"):
         assert event in events, events
+    finished = next(e for e in logged if e["message"] == "game finished")
+    assert len(finished["returns"]) == 2 and finished["game_no"] == 1
     text = log_path.read_text()
     assert "Traceback" not in text and '"exception"' not in text
 

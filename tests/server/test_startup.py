@@ -25,7 +25,8 @@ def serve(*args: str, env: dict[str, str] | None = None) -> subprocess.Completed
     environ = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     return subprocess.run(
         [sys.executable, "-m", "cardtable", "serve", "--log-level", "warning", *args],
-        capture_output=True, text=True, timeout=90, env={**environ, **(env or {})})
+        capture_output=True, text=True, timeout=90, env={**environ, **(env or {})},
+        check=False)
 
 
 def one_line(result: subprocess.CompletedProcess[str]) -> str:

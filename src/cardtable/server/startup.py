@@ -137,7 +137,8 @@ def bind(host: str, port: int) -> socket.socket:
                                    flags=socket.AI_PASSIVE)
     except socket.gaierror:
         raise ConfigError(f"--host: {host!r} is not an address of this machine") from None
-    family, kind, proto, _name, address = infos[0]
+    # IPv4 first, as for uvicorn's own binding of "localhost"
+    family, kind, proto, _name, address = min(infos, key=lambda i: i[0] != socket.AF_INET)
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:

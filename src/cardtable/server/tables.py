@@ -477,10 +477,10 @@ class LiveTable:
             self._awaited[seat] = (self.revision, received)
         if self.status == "finished":
             self.metrics.games_finished.labels(self.game_id).inc()
-            outcome = self.outcome_json() or {}
-            log.info("game finished", extra={"table": self.id, "game": self.game_id,
-                                             "game_no": self.game_no,
-                                             "returns": outcome.get("returns")})
+            outcome = self.state.outcome()
+            log.info("game finished", extra={
+                "table": self.id, "game": self.game_id, "game_no": self.game_no,
+                "returns": list(outcome.returns) if outcome is not None else None})
         return version
 
     async def _play(self, seat: int, text: str, version: int, by: str) -> int:
