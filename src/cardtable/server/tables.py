@@ -497,7 +497,8 @@ class LiveTable:
                                 "seat moved first)")
                 raise Refusal("illegal", message, exc.rule) from None
             except Exception:
-                log.exception("table %s: the engine failed on %r by seat %s", self.id, text, seat)
+                log.exception("the rules engine failed on a move", extra={
+                    "table": self.id, "seat": seat, "move": text[:40]})
                 raise Refusal("server-error",
                               "the rules engine failed on this move; nothing changed") from None
             outcome = new.outcome()
@@ -520,7 +521,7 @@ class LiveTable:
             try:
                 await self.db.run(store.append_move, write)
             except Exception:
-                log.exception("table %s: storing a move failed", self.id)
+                log.exception("storing a move failed", extra={"table": self.id})
                 raise Refusal("storage", "the move could not be stored, so it was not played; "
                                          "try again") from None
             self.state = new
@@ -809,14 +810,15 @@ class LiveTable:
                 failures = 0
             except Refusal as exc:
                 if not realtime or exc.code not in ("illegal", "stale"):
-                    log.warning("table %s seat %s: computer move refused: %s", self.id, seat,
-                                exc.message)
+                    log.warning("computer move refused: %s", exc.message, extra={
+                        "table": self.id, "seat": seat, "code": exc.code})
                     failures += 1
                     await asyncio.sleep(min(1.0, 0.05 * failures))
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("table %s seat %s: the computer player failed", self.id, seat)
+                log.exception("the computer player failed", extra={"table": self.id,
+                                                                   "seat": seat})
                 failures += 1
                 await asyncio.sleep(min(1.0, 0.05 * failures))
 
@@ -861,15 +863,16 @@ class LiveTable:
             return
         text = self.hooks.timeout_move(self.state, deadline.seat)
         if text is None:
-            log.warning("table %s: time is up for seat %s but the game has no timeout move",
-                        self.id, deadline.seat)
+            log.warning("time is up but the game has no timeout move", extra={
+                "table": self.id, "seat": deadline.seat})
             return
         try:
             await self.submit(deadline.seat, text, self.version, by="clock")
             self.metrics.timeouts.labels(self.game_id).inc()
             log.info("time is up", extra={"table": self.id, "seat": deadline.seat})
         except Refusal as exc:
-            log.warning("table %s: the clock's timeout was refused: %s", self.id, exc.message)
+            log.warning("the clock's timeout was refused: %s", exc.message, extra={
+                "table": self.id, "seat": deadline.seat, "code": exc.code})
 
     def after_restart(self) -> None:
         """A restored table: clocks give players the restart grace, absences start now."""
@@ -931,7 +934,7 @@ class TableManager:
             try:
                 await self.get(table_id)
             except Exception:
-                log.exception("table %s could not be restored", table_id)
+                log.exception("a table could not be restored", extra={"table": table_id})
         return len(ids)
 
     async def close(self) -> None:
