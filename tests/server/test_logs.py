@@ -17,6 +17,8 @@ from websockets.exceptions import ConnectionClosed
 
 from cardtable.server.logs import JsonFormatter, TextFormatter
 
+pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
+
 
 def entries(path: Path) -> list[dict[str, Any]]:
     """The JSON log lines (the one line on standard output, the address, is text)."""

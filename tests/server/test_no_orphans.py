@@ -45,7 +45,10 @@ def wait_until(condition: object, timeout: float) -> bool:
     return False
 
 
-@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
+pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
+
+
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
 def test_no_worker_outlives_the_server(tmp_path: Path, how: signal.Signals) -> None:
     """A server whose computer players think in a process pool is killed (SIGKILL: no
     clean-up of its own at all); its workers and the resource tracker end soon after."""

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from harness import free_port
+from harness import Server, free_port
 
 from cardtable.server.logs import OneLineStartupErrors
 from cardtable.server.startup import database_problem
@@ -148,3 +148,16 @@ def test_a_database_of_a_newer_schema(tmp_path: Path) -> None:
         conn.execute("INSERT INTO alembic_version VALUES ('0099_future')")
     line = one_line(serve("--port", str(free_port()), "--db", f"sqlite:///{path}"))
     assert "cannot migrate the database" in line and "'0099_future'" in line
+
+
+def test_the_site_is_said_to_be_up_only_once_it_is(tmp_path: Path) -> None:
+    """A good start: the address is printed after the application has started (database
+    migrated, tables restored), never before."""
+    log_path = tmp_path / "server.log"
+    srv = Server(f"sqlite:///{tmp_path / 'ok.db'}", log_path, "--log-level", "info")
+    srv.start()
+    srv.stop()
+    lines = log_path.read_text().splitlines()
+    ready = next(i for i, line in enumerate(lines) if "cardtable server ready" in line)
+    said = [i for i, line in enumerate(lines) if "open http://127.0.0.1:" in line]
+    assert len(said) == 1 and said[0] > ready, lines
