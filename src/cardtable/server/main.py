@@ -84,8 +84,8 @@ def serve(args: argparse.Namespace) -> int:
     from cardtable.server.startup import ConfigError, bind, check_database, database_setting
 
     logs.configure(args.log_level, args.log_format, args.debug)
+    settings = _settings(args)
     try:
-        settings = _settings(args)
         check_database(args.db or os.environ.get("DATABASE_URL") or DEFAULT_DB,
                        database_setting(args.db), settings.sqlite_synchronous)
         sock = bind(args.host, args.port)
