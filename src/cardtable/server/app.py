@@ -200,6 +200,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from cardtable.server.campaign import router as campaign_router
 
     app.include_router(campaign_router)
+    from cardtable.server.analysis import router as analysis_router
+
+    app.include_router(analysis_router)
 
     # --- errors ---
     @app.exception_handler(ApiError)
@@ -269,6 +272,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             takeover_after=body.takeover_after,
             spectators=body.spectators,
             start=body.start.model_dump() if body.start is not None else None,
+            hints=body.hints,
         )
         table, token, invites = await manager_of(request).create(spec)
         if token is not None:

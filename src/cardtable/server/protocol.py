@@ -66,6 +66,9 @@ class CreateTable(Strict):
     spectators: bool = Field(True, description="whether anyone with the link may watch")
     start: StartPosition | None = Field(
         None, description="play on from a record's position (against the computer only)")
+    hints: bool | None = Field(
+        None, description="MateBeta: whether the players may ask for the exact best move "
+                          "(default: yes when no other person sits at the table)")
 
 
 class Links(BaseModel):
@@ -301,6 +304,8 @@ class StateMessage(BaseModel):
         None, description="seats of games with signals only: the signal texts allowed")
     campaign: CampaignFloor | None = Field(
         None, description="only at the table of a Tower campaign ride: its floor")
+    hints: bool | None = Field(
+        None, description="MateBeta: true when the table allows hints (GET .../hint)")
 
 
 class ErrorMessage(BaseModel):

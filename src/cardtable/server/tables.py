@@ -239,6 +239,8 @@ class TableSpec:
     """A match of this many games, won on total points (MateBeta: 2 or 4)."""
     start: dict[str, Any] | None = None
     """``{"deal", "moves"}``: play on from a record's position (issue 17)."""
+    hints: bool | None = None
+    """Whether the players may ask for hints (``None``: yes unless another person sits)."""
 
 
 class LiveTable:
@@ -380,6 +382,8 @@ class LiveTable:
         }
         if "campaign" in self.table_settings:
             shared["campaign"] = self._campaign_json()
+        if self.table_settings.get("hints"):
+            shared["hints"] = True
         text = to_json_text(shared)[1:-1] + ","
         self._common_cache = (self.revision, text)
         return text
@@ -977,6 +981,9 @@ class TableManager:
                 seats.append(SeatRow(i, "human", None, s.get("name") or f"Player {i + 1}",
                                      None, digest(invites[i]), None))
         humans = sum(1 for s in seats if s.kind == "human")
+        if spec.hints and not hooks.offers_hints:
+            raise Refusal("bad-options", f"{game.name} has no hints")
+        hints = hooks.offers_hints and (spec.hints if spec.hints is not None else humans <= 1)
         if spec.start is not None:
             deal, moves = spec.start["deal"], [(int(s), str(m)) for s, m in spec.start["moves"]]
             if humans > 1:
@@ -1010,6 +1017,7 @@ class TableManager:
         row = TableRow(
             id=secrets.token_urlsafe(9), game=spec.game, options=options.to_json(),
             settings={"takeover_after": spec.takeover_after, "spectators": spec.spectators,
+                      "hints": hints,
                       **({"campaign": spec.campaign} if spec.campaign else {})},
             status="waiting" if invites else "playing", game_no=1, seed=seed,
             scores={"wins": [0] * n, "games": 0, "draws": 0, "wins_needed": wins_needed,
