@@ -23,6 +23,7 @@ from pydantic import BaseModel, Field
 
 from cardtable.engine import Record, RecordError
 from cardtable.games.matebeta.analysis import AnalysisError, at, position, review
+from cardtable.games.matebeta.rules import MateBetaState
 from cardtable.games.matebeta.solver import Solver
 from cardtable.server.protocol import Strict
 
@@ -118,6 +119,7 @@ async def hint(table_id: str, request: Request) -> dict[str, Any]:
     if table.status != "playing" or seat not in table.state.to_act():
         raise _error(409, "not-your-turn", "a hint is for your own turn")
     state, version = table.state.clone(), table.version
+    assert isinstance(state, MateBetaState)  # only MateBeta tables allow hints
     analysis = await asyncio.to_thread(Solver().analyse, state)
     return {"version": version, "best": [m.text for m in analysis.best],
             "value": analysis.value if seat == 0 else -analysis.value}
