@@ -131,6 +131,14 @@ if (facts.match_games && facts.match_games.length) {
   parts.push(fieldset(t("new.match"), el("div", { class: "field" }, el("label", { for: "match", text: t("new.match") }), matchSel)));
 }
 
+// --- hints (MateBeta): the exact best move on request; by default only against the computer ---
+let hintsSel = null;
+if (facts.hints) {
+  hintsSel = el("select", { id: "hints" });
+  for (const v of ["", "on", "off"]) hintsSel.append(el("option", { value: v, text: t(`new.hints_${v || "auto"}`), selected: v === "" }));
+  parts.push(fieldset(t("new.hints"), el("div", { class: "field" }, el("label", { for: "hints", text: t("new.hints") }), hintsSel)));
+}
+
 // --- a player who drops out: a computer may play their seat until they are back ---
 const takeoverSel = el("select", { id: "takeover" });
 takeoverSel.append(el("option", { value: "", text: t("new.takeover_never"), selected: true }));
@@ -166,6 +174,7 @@ function requestBody() {
   if (matchSel) result.match_wins = Number(matchSel.value || 0); // 0: single games
   if (gamesSel) result.match_games = Number(gamesSel.value);
   if (takeoverSel.value) result.takeover_after = Number(takeoverSel.value);
+  if (hintsSel && hintsSel.value) result.hints = hintsSel.value === "on";
   return result;
 }
 

@@ -14,7 +14,7 @@ export function moveLabel(m, ctx) {
   const { t, cardShort } = ctx;
   const w = m.text.split(" ");
   if (w[0] === "keep") return t("mb.keep");
-  return `${w[0] === "foreplace" ? t("mb.foreplaced") : ""} ${cardShort(w[1])}`.trim();
+  return w[0] === "foreplace" ? t("mb.foreplace_card", { card: cardShort(w[1]) }) : cardShort(w[1]);
 }
 
 /** Forced cards (the only answer, the last card to lead) play themselves; foreplacing never. */
@@ -81,7 +81,41 @@ export function render(ctx, board) {
     wrap.append(moves);
   }
   wrap.append(el("div", { class: "zone" }, handRow(ctx, me, ctx.seat !== null), tag(ctx, me)));
+  if (ctx.msg.hints && ctx.legal.length) wrap.append(hintBar(ctx));
   board.append(wrap);
+  if (hint && hint.version === ctx.msg.version) markHint(board, hint.best);
+}
+
+let hint = null;  // the last hint: {version, best, value, text}
+
+/** The table allows hints: a button that asks the server for the best move now. */
+function hintBar(ctx) {
+  const { el, t } = ctx;
+  const out = el("span", { class: "mb-hint-text", id: "hint-text", role: "status",
+                           text: hint && hint.version === ctx.msg.version ? hint.text : "" });
+  const button = el("button", { class: "btn small", type: "button", id: "hint", text: t("mb.hint") });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    const r = await fetch(`/api/tables/${ctx.msg.table}/hint`, { credentials: "same-origin" });
+    const data = await r.json().catch(() => ({}));
+    button.disabled = false;
+    if (!r.ok) { out.textContent = t("mb.hint_failed", { message: (data.error && data.error.message) || r.statusText }); return; }
+    const moves = ctx.listOf(data.best.map((text) => moveLabel({ text }, ctx)));
+    const value = data.value > 0 ? `+${data.value}` : String(data.value);
+    hint = { version: data.version, best: data.best, text: t("mb.hint_best", { moves, value }) };
+    out.textContent = hint.text;
+    markHint(button.closest(".board") || document, data.best);
+  });
+  return el("div", { class: "mb-hint" }, button, out);
+}
+
+function markHint(root, best) {
+  for (const text of best) {
+    const card = text.split(" ")[1];
+    if (!card) continue;
+    const node = root.querySelector(`[data-src="card:${card}"]`);
+    if (node) node.classList.add("hinted");
+  }
 }
 
 export function status(ctx) {
@@ -135,7 +169,7 @@ function outcomeTitle(ctx, out) {
 }
 
 export function result(ctx) {
-  const { t } = ctx;
+  const { el, t } = ctx;
   const out = ctx.msg.outcome;
   const m = ctx.msg.match;
   let matchLine = null;
@@ -145,7 +179,8 @@ export function result(ctx) {
     if (champ === null) matchLine = t("table.match_drawn");
     else matchLine = ctx.isMe(champ) ? t("table.match_won") : t("table.match_lost", { name: ctx.name(champ) });
   }
-  return { title: outcomeTitle(ctx, out), lines: explain(ctx, out), matchLine };
+  const link = el("a", { class: "btn", id: "review-link", href: `/review?table=${ctx.msg.table}&game_no=${ctx.msg.game_no}`, text: t("mb.review_game") });
+  return { title: outcomeTitle(ctx, out), lines: explain(ctx, out), matchLine, extra: el("p", {}, link) };
 }
 
 /** The match so far: each player's points and which game of how many. */
