@@ -365,7 +365,8 @@ _M: dict[str, tuple[str, str]] = {
     "mb.review_game": ("Review this game", "Dieses Spiel analysieren"),
     "new.hints": ("Hints", "Tipps"),
     "new.hints_auto": ("Against the computer only", "Nur gegen den Computer"),
-    "new.hints_on": ("Allowed: the exact best move on request", "Erlaubt: auf Wunsch der beste Zug"),
+    "new.hints_on": ("Allowed: the exact best move on request",
+                     "Erlaubt: auf Wunsch der beste Zug"),
     "new.hints_off": ("Not allowed", "Nicht erlaubt"),
     # --- the MateBeta review and analysis board ---
     "rv.title": ("Game review", "Spielanalyse"),

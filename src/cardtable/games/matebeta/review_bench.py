@@ -9,6 +9,7 @@ process (steady on a shared machine) and wall time, median and worst per game.
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import sys
@@ -34,6 +35,17 @@ def bench_games(games: int, seed: int) -> list[Record]:
     return records
 
 
+def median_interval(values: list[float]) -> tuple[float, float]:
+    """A distribution-free 95% interval of the median: the order statistics at
+    ``n/2 ± 0.98·√n`` (the binomial count below the median, normal approximation)."""
+    ordered = sorted(values)
+    n = len(ordered)
+    half = 0.98 * math.sqrt(n)
+    low = max(0, math.floor(n / 2 - half))
+    high = min(n - 1, math.ceil(n / 2 + half))
+    return ordered[low], ordered[high]
+
+
 def review_bench(games: int, seed: int) -> dict[str, Any]:
     """Median and worst seconds per reviewed game (see the module doc)."""
     cpu: list[float] = []
@@ -45,7 +57,8 @@ def review_bench(games: int, seed: int) -> dict[str, Any]:
         cpu.append(time.process_time() - start_cpu)
     return {
         "games": games, "seed": seed,
-        "cpu_median": statistics.median(cpu), "cpu_worst": max(cpu),
+        "cpu_median": statistics.median(cpu), "cpu_median_95": median_interval(cpu),
+        "cpu_worst": max(cpu),
         "wall_median": statistics.median(wall), "wall_worst": max(wall),
     }
 
@@ -54,8 +67,10 @@ def main(argv: list[str]) -> int:
     games = int(argv[0]) if argv else 200
     seed = int(argv[1]) if len(argv) > 1 else 1
     r = review_bench(games, seed)
+    low, high = r["cpu_median_95"]
     print(f"MateBeta review of a whole game, {games} games (seed {seed}): CPU median "
-          f"{r['cpu_median'] * 1000:.0f} ms, worst {r['cpu_worst'] * 1000:.0f} ms; wall "
+          f"{r['cpu_median'] * 1000:.0f} ms (95% {low * 1000:.0f}–{high * 1000:.0f}), worst "
+          f"{r['cpu_worst'] * 1000:.0f} ms; wall "
           f"median {r['wall_median'] * 1000:.0f} ms, worst {r['wall_worst'] * 1000:.0f} ms")
     return 0
 
