@@ -23,9 +23,13 @@ GOLDEN = Path(__file__).parents[1] / "golden" / "matebeta"
 WORDS = {
     "en": {"start": "Value of the deal: Ben +18", "given": "Points given away: Anna 47, Ben 120",
            "mistake": "Ben: Move 2: A♠ gave away 76 (best: K♣)", "trying": "Trying another line",
+           "foreplacing": "Anna: Keep all ten gave away 3 (best: Foreplace 10♠)",
+           "fp_best": "Ben: Foreplace 7♦, a best choice",
            "ply": "After 11 of 11 moves", "to_act": "Anna to play."},
     "de": {"start": "Wert des Blatts: Ben +18", "given": "Verschenkte Punkte: Anna 47, Ben 120",
            "mistake": "Ben: Zug 2: A♠ hat 76 verschenkt (am besten: K♣)",
+           "foreplacing": "Anna: Alle zehn behalten hat 3 verschenkt (am besten: 10♠ vorlegen)",
+           "fp_best": "Ben: 7♦ vorlegen, eine beste Wahl",
            "trying": "Eine andere Fortsetzung", "ply": "Nach 11 von 11 Zügen",
            "to_act": "Anna ist dran."},
 }
@@ -55,7 +59,7 @@ def test_the_result_panel_leads_to_the_review_and_its_board(
     page.wait_for_selector("#rv-table tbody tr")
     words = WORDS[lang]
     summary = page.locator("#rv-summary").inner_text()
-    for key in ("start", "given", "mistake"):
+    for key in ("start", "given", "mistake", "foreplacing", "fp_best"):
         assert words[key] in summary, (key, summary)
     assert page.locator("#rv-table tbody tr").count() == 11
     assert page.locator("#rv-chart svg circle").count() == 12
@@ -73,7 +77,7 @@ def test_the_result_panel_leads_to_the_review_and_its_board(
     assert best.count() == 2 and "K♦" in best.first.inner_text()
     played = page.locator("#rv-options .rv-option.played")
     assert "A♦" in played.inner_text() and "Anna +55" in played.inner_text()
-    page.locator("#rv-board-title").scroll_into_view_if_needed()
+    page.evaluate("document.getElementById('rv-board-title').scrollIntoView()")
     page.screenshot(path=str(artifacts / f"matebeta-board-{lang}-{size}.png"), full_page=False)
     # try the best move instead: another line, then back to the game
     best.first.click()

@@ -410,6 +410,7 @@ _M: dict[str, tuple[str, str]] = {
     "rv.values_note": ("Before and after: {a}'s lead under perfect play (below zero, {b} leads).",
                        "Davor und danach: der Vorsprung von {a} bei perfektem Spiel (unter null "
                        "führt {b})."),
+    "rv.fp_best": ("{name}: {move}, a best choice", "{name}: {move}, eine beste Wahl"),
     "rv.forced": ("forced", "erzwungen"),
     "rv.board": ("Analysis board", "Analysebrett"),
     "rv.board_hint": ("Step through the game, or tap a move below to try it: each legal move "

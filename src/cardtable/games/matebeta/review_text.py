@@ -54,6 +54,10 @@ def render(review: Review, names: Mapping[int, str] | None = None) -> str:
         if not mistakes:
             lines.append(f"  {names[seat]}: none, every move kept the value")
         lines.extend(f"  {mistake_line(m, names)}" for m in mistakes[:3])
+    lines += ["", "Foreplacing:"]
+    for m in (m for m in review.moves if m.foreplacing):
+        lines.append(f"  {mistake_line(m, names)}" if m.lost else
+                     f"  {names[m.seat]}: {m.move}, a best choice")
     lines += ["", "Move by move:",
               f"  {'ply':>3}  {'who':<12} {'move':<18} {'before':>6} {'after':>6} "
               f"{'lost':>5}  best"]

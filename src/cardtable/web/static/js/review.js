@@ -107,6 +107,20 @@ function summary() {
     }
     parts.push(ul);
   }
+  const decisions = moves.filter((m) => m.phase === "foreplace");
+  if (decisions.length) {
+    parts.push(el("h2", { text: t("rv.foreplacing") }));
+    const ul = el("ul", { class: "rv-mistakes" });
+    for (const m of decisions) {
+      const text = m.lost
+        ? t("rv.mistake", { where: names[m.seat], move: label(m.move), lost: m.lost, best: listOf(m.best.map(label)) })
+        : t("rv.fp_best", { name: names[m.seat], move: label(m.move) });
+      const b = el("button", { type: "button", class: "linkish", text });
+      b.addEventListener("click", () => goGame(m.ply - 1));
+      ul.append(el("li", {}, b));
+    }
+    parts.push(ul);
+  }
   box.replaceChildren(...parts);
 }
 
