@@ -410,20 +410,21 @@ _M: dict[str, tuple[str, str]] = {
     "rv.values_note": ("Before and after: {a}'s lead under perfect play (below zero, {b} leads).",
                        "Davor und danach: der Vorsprung von {a} bei perfektem Spiel (unter null "
                        "führt {b})."),
-    "rv.fp_best": ("{name}: {move}, a best choice", "{name}: {move}, eine beste Wahl"),
+    "rv.fp_best": ("{name}: {move}: right, no points given away",
+                   "{name}: {move}: richtig, keine Punkte verschenkt"),
     "rv.forced": ("forced", "erzwungen"),
     "rv.board": ("Analysis board", "Analysebrett"),
     "rv.board_hint": ("Step through the game, or tap a move below to try it: each legal move "
                       "shows its exact value.",
-                      "Geh das Spiel Zug für Zug durch, oder tippe unten einen Zug an, um ihn "
+                      "Geh das Spiel Zug für Zug durch oder tippe unten einen Zug an, um ihn "
                       "auszuprobieren: jeder erlaubte Zug zeigt seinen exakten Wert."),
     "rv.first": ("To the start", "Zum Anfang"),
     "rv.prev": ("Back", "Zurück"),
     "rv.next": ("Forward", "Vor"),
     "rv.last": ("To the end", "Zum Ende"),
     "rv.back_to_game": ("Back to the game", "Zurück zum Spiel"),
-    "rv.trying": ("Trying another line: {n} move(s) away from the game",
-                  "Eine andere Fortsetzung: {n} Zug/Züge abseits des Spiels"),
+    "rv.trying": ("Trying another line (moves off the game: {n})",
+                  "Eine andere Fortsetzung (abweichende Züge: {n})"),
     "rv.ply": ("After {n} of {total} moves", "Nach {n} von {total} Zügen"),
     "rv.to_act": ("{name} to play. Each move and the value it leaves:",
                   "{name} ist dran. Jeder Zug und der Wert danach:"),

@@ -161,7 +161,7 @@ def test_analyze_prints_the_review_and_json(tmp_path: Path, capsys: pytest.Captu
     text = capsys.readouterr().out
     assert "Value of the deal: -18." in text and "Biggest mistakes:" in text
     assert "seat 1: move 2, lead AS (ply 5) gave away 76; best lead KC" in text
-    assert ("Foreplacing:\n  seat 1: foreplace 7D, a best choice\n"
+    assert ("Foreplacing:\n  seat 1: foreplace 7D: right, no points given away\n"
             "  seat 0: foreplacing, keep") in text
     assert main(["analyze", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["given_away"] == [47, 120]

@@ -57,7 +57,7 @@ def render(review: Review, names: Mapping[int, str] | None = None) -> str:
     lines += ["", "Foreplacing:"]
     for m in (m for m in review.moves if m.foreplacing):
         lines.append(f"  {mistake_line(m, names)}" if m.lost else
-                     f"  {names[m.seat]}: {m.move}, a best choice")
+                     f"  {names[m.seat]}: {m.move}: right, no points given away")
     lines += ["", "Move by move:",
               f"  {'ply':>3}  {'who':<12} {'move':<18} {'before':>6} {'after':>6} "
               f"{'lost':>5}  best"]
