@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from harness import Server
 from test_matebeta_result_web import position, table_from
-from webplay import DESKTOP, PHONE
+from webplay import DESKTOP, PHONE, land_on_table
 from webplay import new_page as plain_page
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "matebeta"
@@ -125,5 +125,25 @@ def test_a_hint_shows_the_best_move_and_its_value(browser: Any, server: Server,
         assert text == "Am besten: K♦ und A♥. Bei perfektem Spiel ab hier: +99 für dich."
     assert page.locator("#board .card.hinted").count() == 2
     page.screenshot(path=str(artifacts / f"matebeta-hint-{lang}-phone.png"), full_page=True)
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize(("friend", "choice", "hints"), [
+    (False, None, True), (True, None, False), (True, "on", True), (False, "off", False)])
+def test_the_form_decides_on_hints_off_by_default_with_another_person(
+        browser: Any, server: Server, artifacts: Path, friend: bool, choice: str | None,
+        hints: bool) -> None:
+    page = new_page(browser, PHONE, "de-DE")
+    page.goto(f"{server.url}/play/matebeta")
+    if friend:
+        page.select_option("#seat-1", "human")
+    if choice is not None:
+        page.select_option("#hints", choice)
+    if friend and choice == "on":
+        page.screenshot(path=str(artifacts / "matebeta-new-hints-de-phone.png"), full_page=True)
+    page.click("#new-form button[type=submit]")
+    table_id = land_on_table(page)
+    assert server.http.get(f"/api/tables/{table_id}").json()["hints"] is hints
     assert page.errors == []
     page.context.close()

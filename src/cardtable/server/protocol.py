@@ -134,6 +134,7 @@ class TableInfo(BaseModel):
     spectators: bool
     takeover_after: float | None
     created_at: float
+    hints: bool = Field(False, description="MateBeta: whether the players may ask for hints")
 
 
 class CreatedTable(BaseModel):

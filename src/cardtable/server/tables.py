@@ -405,6 +405,7 @@ class LiveTable:
             "spectators": bool(self.table_settings.get("spectators", True)),
             "takeover_after": self.table_settings.get("takeover_after"),
             "created_at": self.created_at,
+            "hints": bool(self.table_settings.get("hints")),
         }
 
     # --- change notification ---

@@ -365,8 +365,11 @@ _M: dict[str, tuple[str, str]] = {
     "mb.review_game": ("Review this game", "Dieses Spiel analysieren"),
     "new.hints": ("Hints", "Tipps"),
     "new.hints_auto": ("Against the computer only", "Nur gegen den Computer"),
-    "new.hints_on": ("Allowed: the exact best move on request",
-                     "Erlaubt: auf Wunsch der beste Zug"),
+    "new.hints_on": ("Allowed", "Erlaubt"),
+    "new.hints_hint": ("A hint shows the exact best move and its value. Unless you choose, "
+                       "hints are allowed only when no other person sits at the table.",
+                       "Ein Tipp zeigt den exakt besten Zug und seinen Wert. Ohne deine Wahl "
+                       "gibt es Tipps nur, wenn keine andere Person am Tisch sitzt."),
     "new.hints_off": ("Not allowed", "Nicht erlaubt"),
     # --- the MateBeta review and analysis board ---
     "rv.title": ("Game review", "Spielanalyse"),

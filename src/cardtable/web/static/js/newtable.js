@@ -136,7 +136,8 @@ let hintsSel = null;
 if (facts.hints) {
   hintsSel = el("select", { id: "hints" });
   for (const v of ["", "on", "off"]) hintsSel.append(el("option", { value: v, text: t(`new.hints_${v || "auto"}`), selected: v === "" }));
-  parts.push(fieldset(t("new.hints"), el("div", { class: "field" }, el("label", { for: "hints", text: t("new.hints") }), hintsSel)));
+  parts.push(fieldset(t("new.hints"), el("div", { class: "field" }, el("label", { for: "hints", text: t("new.hints") }), hintsSel),
+                      el("p", { class: "hint", text: t("new.hints_hint") })));
 }
 
 // --- a player who drops out: a computer may play their seat until they are back ---
