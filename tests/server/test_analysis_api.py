@@ -151,3 +151,21 @@ def test_the_owner_may_allow_hints_with_a_friend_and_only_the_mover_gets_one(
 def test_games_without_a_solver_have_no_hints(server: Server) -> None:
     r = server.http.post("/api/tables", json={"game": "duel", "hints": True})
     assert error_of(r)[:2] == (422, "bad-options")
+
+
+def test_a_table_from_a_position_survives_a_restart(fresh_server: Server) -> None:
+    record = golden("rule-overmate")
+    created = fresh_server.create(game="matebeta", seats=[{"kind": "human"}, COMPUTER],
+                                  start={"deal": record["deal"], "moves": record["moves"][:-1]})
+    table_id = created["table"]["id"]
+    fresh_server.kill9()
+    fresh_server.start()
+    info = fresh_server.http.get(f"/api/tables/{table_id}").json()
+    assert (info["version"], info["status"], info["hints"]) == (len(record["moves"]) - 1,
+                                                                "playing", True)
+    client = fresh_server.client(table_id, created["token"])
+    state = client.wait_state(lambda m: "lead 10D" in m["observation"]["legal"])
+    client.move("lead 10D", state["version"])
+    client.wait_state(lambda m: m["status"] == "finished")
+    assert fresh_server.record(table_id)["moves"] == record["moves"]
+    client.close()

@@ -16,6 +16,8 @@ A bad record is a 422 whose message names the problem or the move.
 from __future__ import annotations
 
 import asyncio
+import os
+import re
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
@@ -25,7 +27,7 @@ from cardtable.engine import Record, RecordError
 from cardtable.games.matebeta.analysis import AnalysisError, at, position, review
 from cardtable.games.matebeta.rules import MateBetaState
 from cardtable.games.matebeta.solver import Solver
-from cardtable.server.protocol import Strict
+from cardtable.server.protocol import TABLE_ID, Strict
 
 if TYPE_CHECKING:
     from cardtable.server.tables import TableManager
@@ -79,9 +81,19 @@ def _position(record: Record, upto: int | None) -> dict[str, Any]:
             "outcome": outcome.to_json() if outcome is not None else None}
 
 
+_SLOTS = asyncio.Semaphore(os.cpu_count() or 1)
+"""At most one solver per core at a time: a flood of reviews waits its turn instead of
+starving the live tables (the server runs one event loop)."""
+
+
+async def _thread(work: Any, *args: Any) -> Any:
+    async with _SLOTS:
+        return await asyncio.to_thread(work, *args)
+
+
 async def _solve(work: Any, *args: Any) -> dict[str, Any]:
     try:
-        result: dict[str, Any] = await asyncio.to_thread(work, *args)
+        result: dict[str, Any] = await _thread(work, *args)
     except AnalysisError as exc:
         raise _error(422, "bad-record", str(exc)) from None
     return result
@@ -107,7 +119,7 @@ async def hint(table_id: str, request: Request) -> dict[str, Any]:
     from cardtable.server.app import _token_from
 
     manager: TableManager = request.app.state.manager
-    table = await manager.get(table_id) if len(table_id) <= 32 else None
+    table = await manager.get(table_id) if re.fullmatch(TABLE_ID, table_id) else None
     if table is None:
         raise _error(404, "unknown-table", f"there is no table '{table_id[:40]}'")
     if not table.table_settings.get("hints"):
@@ -120,6 +132,6 @@ async def hint(table_id: str, request: Request) -> dict[str, Any]:
         raise _error(409, "not-your-turn", "a hint is for your own turn")
     state, version = table.state.clone(), table.version
     assert isinstance(state, MateBetaState)  # only MateBeta tables allow hints
-    analysis = await asyncio.to_thread(Solver().analyse, state)
+    analysis = await _thread(Solver().analyse, state)
     return {"version": version, "best": [m.text for m in analysis.best],
             "value": analysis.value if seat == 0 else -analysis.value}
