@@ -209,10 +209,13 @@ async function positionAt(n) {
 
 function goGame(n) { line = record.moves.slice(); go(n); }
 
+let asked = 0;             // the latest step asked for: an earlier answer arriving late is dropped
 async function go(n) {
   ply = Math.max(0, Math.min(n, line.length));
+  const mine = ++asked;
   let data;
   try { data = await positionAt(ply); } catch (e) { fail(e.message); return; }
+  if (mine !== asked) return;
   shown = data;
   drawBoard();
 }
