@@ -11,6 +11,8 @@ import httpx
 import pytest
 from harness import Server
 
+pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
+
 GOLDEN = Path(__file__).parents[1] / "golden" / "matebeta"
 COMPUTER = {"kind": "computer", "strength": "perfect"}
 

@@ -1,23 +1,13 @@
 // The new-table form: players, computer strengths, variants or level, match length, and
 // how long a seat waits for a player who dropped out.
 import { DATA, LANG, t } from "./i18n.js";
+import { el } from "./dom.js";
 import { createTable } from "./site.js";
 
 const facts = DATA.game;
 const game = facts.id;
 const body = document.getElementById("form-body");
 const errorBox = document.getElementById("form-error");
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") node.textContent = v;
-    else if (v === true) node.setAttribute(k, "");
-    else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v);
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
 
 /** A catalogue entry if there is one (else the game module's own English words). */
 function known(key) { return DATA.messages[key] || null; }
