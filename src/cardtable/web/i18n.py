@@ -410,9 +410,9 @@ _M: dict[str, tuple[str, str]] = {
     "rv.col_after": ("After", "Danach"),
     "rv.col_lost": ("Given away", "Verschenkt"),
     "rv.col_best": ("Best", "Am besten"),
-    "rv.values_note": ("Before and after: {a}'s lead under perfect play (below zero, {b} leads).",
-                       "Davor und danach: der Vorsprung von {a} bei perfektem Spiel (unter null "
-                       "führt {b})."),
+    "rv.values_note": ("Values: {a}'s lead under perfect play (below zero, {b} leads).",
+                       "Werte: der Vorsprung von {a} bei perfektem Spiel (unter null führt "
+                       "{b})."),
     "rv.fp_best": ("{name}: {move}: right, no points given away",
                    "{name}: {move}: richtig, keine Punkte verschenkt"),
     "rv.forced": ("forced", "erzwungen"),

@@ -261,10 +261,10 @@ function options(data) {
   const pos = data.position;
   if (pos.seat === null) { box.replaceChildren(el("p", { text: t("rv.over", { value: lead(pos.value) }) })); return; }
   const next = ply < line.length ? line[ply][1] : null;
-  const list = el("div", { class: "rv-option-list", role: "list" });
+  const list = el("div", { class: "rv-option-list", role: "group", "aria-label": t("rv.to_act", { name: names[pos.seat] }) });
   for (const o of pos.options) {
     const best = o.value === pos.value;
-    const b = el("button", { type: "button", class: `btn rv-option${best ? " best" : ""}${o.move === next ? " played" : ""}`, "data-move": o.move, role: "listitem" },
+    const b = el("button", { type: "button", class: `btn rv-option${best ? " best" : ""}${o.move === next ? " played" : ""}`, "data-move": o.move },
       el("span", { class: "rv-move", text: label(o.move) }),
       el("span", { class: "rv-value", text: lead(o.value) }));
     const marks = [best ? t("rv.best_mark") : null, o.move === next ? t("rv.played") : null].filter(Boolean);
