@@ -67,6 +67,29 @@ def _solve_command(args: argparse.Namespace) -> int:
     return 1
 
 
+def _analyze_command(args: argparse.Namespace) -> int:
+    """A MateBeta record judged move by move (``--json``: the review as JSON)."""
+    from cardtable.games.matebeta.analysis import AnalysisError, load, review
+    from cardtable.games.matebeta.review_text import render
+
+    try:
+        result = review(load(Path(args.file).read_text(encoding="utf-8")))
+    except OSError as exc:
+        error = f"cannot read the file: {exc.strerror or exc}"
+    except UnicodeDecodeError:
+        error = "this is not a game record: the file is not text"
+    except AnalysisError as exc:
+        error = str(exc)
+    else:
+        print(json.dumps(result.to_json(), ensure_ascii=False) if args.json else render(result))
+        return 0
+    if args.json:
+        print(json.dumps({"file": args.file, "error": error}, ensure_ascii=False))
+    else:
+        print(f"cardtable analyze {args.file}: {error}", file=sys.stderr)
+    return 1
+
+
 PLAY_FLAGS = {
     "match": ({"duel"}, "--match is for Paternoster Duel (first to two won games)"),
     "games": ({"matebeta"}, "--games is for MateBeta (a match of 2 or 4 games)"),
@@ -130,6 +153,12 @@ def build_parser() -> argparse.ArgumentParser:
                            "moves (MateBeta)")
     solve.add_argument("file", metavar="FILE")
     solve.set_defaults(func=_solve_command)
+
+    analyze = sub.add_parser("analyze", help="a MateBeta game reviewed move by move: exact "
+                             "values, best moves, the points each side gave away")
+    analyze.add_argument("file", metavar="FILE", help="a MateBeta record (JSON)")
+    analyze.add_argument("--json", action="store_true", help="print the review as JSON")
+    analyze.set_defaults(func=_analyze_command)
 
     bench = sub.add_parser("bench", help="self-play speed of each game on one core, and the "
                            "MateBeta solver's time per deal")

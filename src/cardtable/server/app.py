@@ -64,6 +64,7 @@ _CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 _KNOWN_TYPES = ("move", "signal", "again", "ping", "sync")
 _STATUS = {
     "unknown-table": 404, "unknown-game": 422, "bad-options": 422, "bad-seats": 422,
+    "bad-start": 422,
     "no-such-seat": 404, "not-open": 409, "taken": 409, "bad-invite": 403, "not-over": 409,
     "no-seat": 401, "bad-token": 401, "not-finished": 409, "unknown-game-no": 404,
 }
@@ -205,6 +206,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from cardtable.server.campaign import router as campaign_router
 
     app.include_router(campaign_router)
+    from cardtable.server.analysis import router as analysis_router
+
+    app.include_router(analysis_router)
 
     # --- errors ---
     @app.exception_handler(ApiError)
@@ -269,6 +273,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             match_wins=body.match_wins, match_games=body.match_games,
             takeover_after=body.takeover_after,
             spectators=body.spectators,
+            start=body.start.model_dump() if body.start is not None else None,
+            hints=body.hints,
         )
         table, token, invites = await manager_of(request).create(spec)
         if token is not None:

@@ -89,6 +89,9 @@ class GameHooks:
             return pause * BLITZ_SECONDS.get(strength, 1.4)
         return pause
 
+    offers_hints = False
+    """Whether the table may give hints: the exact best move (MateBeta's solver)."""
+
     offers_signals = False
     """Whether some variant of the game lets partners signal (the engine's rules decide
     when: :mod:`cardtable.signals`)."""
@@ -147,6 +150,7 @@ class MateBetaHooks(GameHooks):
     """
 
     public_moves = True
+    offers_hints = True
     default_match_games = 2
     match_game_choices = (2, 4)
 

@@ -31,6 +31,15 @@ class SeatSpec(Strict):
     name: str | None = Field(None, max_length=40, description="shown to the other players")
 
 
+class StartPosition(Strict):
+    """A record's deal and its first moves: the table plays on from there. Every seat but
+    the creator's must be a computer player (nobody is dealt a prepared game unawares)."""
+
+    deal: dict[str, Any] = Field(..., description="the game's deal, as records hold it")
+    moves: list[tuple[int, Annotated[str, Field(max_length=80)]]] = Field(
+        default_factory=list, max_length=400, description="[seat, \"move\"] pairs to replay")
+
+
 class CreateTable(Strict):
     game: str = Field(..., max_length=32, examples=["duel"])
     options: dict[str, Any] = Field(
@@ -55,6 +64,11 @@ class CreateTable(Strict):
         description="seconds a human seat may stay disconnected before a computer player "
                     "takes it until they return (null: never)")
     spectators: bool = Field(True, description="whether anyone with the link may watch")
+    start: StartPosition | None = Field(
+        None, description="play on from a record's position (against the computer only)")
+    hints: bool | None = Field(
+        None, description="MateBeta: whether the players may ask for the exact best move "
+                          "(default: yes when no other person sits at the table)")
 
 
 class Links(BaseModel):
@@ -120,6 +134,7 @@ class TableInfo(BaseModel):
     spectators: bool
     takeover_after: float | None
     created_at: float
+    hints: bool = Field(False, description="MateBeta: whether the players may ask for hints")
 
 
 class CreatedTable(BaseModel):
@@ -290,6 +305,8 @@ class StateMessage(BaseModel):
         None, description="seats of games with signals only: the signal texts allowed")
     campaign: CampaignFloor | None = Field(
         None, description="only at the table of a Tower campaign ride: its floor")
+    hints: bool | None = Field(
+        None, description="MateBeta: true when the table allows hints (GET .../hint)")
 
 
 class ErrorMessage(BaseModel):

@@ -89,6 +89,12 @@ def create_table(conn: Connection, row: TableRow) -> None:
         base_version=row.base_version, outcome=None, started_at=row.started_at,
         finished_at=None,
     ))
+    if row.moves:  # a table that starts from a record's position
+        conn.execute(_INSERT_MOVE, [
+            {"table_id": row.id, "game_no": row.game_no, "idx": idx, "seat": seat,
+             "text": text, "by": by, "at": row.created_at}
+            for idx, (seat, text, by) in enumerate(row.moves)
+        ])
 
 
 def load_table(conn: Connection, table_id: str) -> TableRow | None:

@@ -262,6 +262,10 @@ class TableSpec:
     """A Tower campaign ride (issue 9): ``{"group", "floor"}``, kept in the table's settings."""
     match_games: int | None = None
     """A match of this many games, won on total points (MateBeta: 2 or 4)."""
+    start: dict[str, Any] | None = None
+    """``{"deal", "moves"}``: play on from a record's position (issue 17)."""
+    hints: bool | None = None
+    """Whether the players may ask for hints (``None``: yes unless another person sits)."""
 
 
 class LiveTable:
@@ -406,6 +410,8 @@ class LiveTable:
         }
         if "campaign" in self.table_settings:
             shared["campaign"] = self._campaign_json()
+        if self.table_settings.get("hints"):
+            shared["hints"] = True
         text = to_json_text(shared)[1:-1] + ","
         self._common_cache = (self.revision, text)
         return text
@@ -427,6 +433,7 @@ class LiveTable:
             "spectators": bool(self.table_settings.get("spectators", True)),
             "takeover_after": self.table_settings.get("takeover_after"),
             "created_at": self.created_at,
+            "hints": bool(self.table_settings.get("hints")),
         }
 
     # --- change notification ---
@@ -1055,11 +1062,30 @@ class TableManager:
                 invites[i] = secret()
                 seats.append(SeatRow(i, "human", None, s.get("name") or f"Player {i + 1}",
                                      None, digest(invites[i]), None))
+        humans = sum(1 for s in seats if s.kind == "human")
+        if spec.hints and not hooks.offers_hints:
+            raise Refusal("bad-options", f"{game.name} has no hints")
+        hints = hooks.offers_hints and (spec.hints if spec.hints is not None else humans <= 1)
+        if spec.start is not None:
+            deal, moves = spec.start["deal"], [(int(s), str(m)) for s, m in spec.start["moves"]]
+            if humans > 1:
+                raise Refusal("bad-start", "a game from a position is played against the "
+                                           "computer: every other seat must be a computer")
+        else:
+            deal, moves = game.random_deal(options, random.Random(seed)), []
         try:
-            deal = game.random_deal(options, random.Random(seed))
             state = game.from_deal(options, deal)
         except DealError as exc:
-            raise Refusal("bad-options", str(exc)) from None
+            raise Refusal("bad-start" if spec.start else "bad-options", str(exc)) from None
+        for number, (seat, text) in enumerate(moves, start=1):
+            try:
+                state.play(seat, text)
+            except IllegalMove as exc:
+                raise Refusal("bad-start", f"move {number} (seat {seat}, '{text}'): "
+                                           f"{exc.reason}") from None
+        if state.is_over():
+            raise Refusal("bad-start", "the game is over after these moves: nothing is left "
+                                       "to play")
         wins_needed = spec.match_wins if spec.match_wins is not None else hooks.default_match_wins
         wins_needed = wins_needed or None  # 0: single games, no match
         games_needed = spec.match_games or hooks.default_match_games
@@ -1073,6 +1099,7 @@ class TableManager:
         row = TableRow(
             id=secrets.token_urlsafe(9), game=spec.game, options=options.to_json(),
             settings={"takeover_after": spec.takeover_after, "spectators": spec.spectators,
+                      "hints": hints,
                       **({"campaign": spec.campaign} if spec.campaign else {})},
             status="waiting" if invites else "playing", game_no=1, seed=seed,
             scores={"wins": [0] * n, "games": 0, "draws": 0, "wins_needed": wins_needed,
@@ -1080,8 +1107,9 @@ class TableManager:
                     **({"games_needed": games_needed, "points": [0] * n} if games_needed else {})},
             deadline=None, created_at=now, started_at=now, seats=seats,
             game_options=options.to_json(), deal=deal, base_version=0,
+            moves=[(seat, text, "seat") for seat, text in state.history],
         )
-        table = LiveTable(self, row, state, [])
+        table = self._restore(row) if row.moves else LiveTable(self, row, state, [])
         if row.status == "playing":
             table.deadline, table._turn_key = table._deadline_for(state, "playing")
         await self.db.run(store.create_table, row)

@@ -38,7 +38,7 @@ from cardtable.web.i18n import (
 WEB_DIR = Path(__file__).resolve().parent
 GAMES = ("duel", "paternoster", "duel52", "matebeta")
 LANG_COOKIE_DAYS = 365
-ASSET_VERSION = "13"
+ASSET_VERSION = "14"
 """Bumped when static files change in a way browsers must not cache across."""
 
 router = APIRouter(include_in_schema=False)
@@ -92,6 +92,7 @@ def game_facts(game_id: str) -> dict[str, Any]:
         "seats": game.seats(game.parse_options({})),
         "match_wins": hooks.default_match_wins,
         "match_games": list(hooks.match_game_choices),
+        "hints": hooks.offers_hints,
     }
     if game_id == "paternoster":
         from cardtable.games.paternoster.levels import LEVELS
@@ -148,6 +149,15 @@ async def rules_page(request: Request, game_id: str) -> Response:
     meta = rules.figures()
     return render(request, "rules.html", page="rules", game=game_id, title=title,
                   body=Markup(body), toc=toc, figures_meta=meta)
+
+
+@router.get("/review", response_class=HTMLResponse)
+async def review_page(request: Request, table: str | None = None,
+                      game_no: int | None = None) -> Response:
+    """A MateBeta game review and analysis board: of a table's game (``?table=&game_no=``)
+    or of a record the visitor opens; the page asks the analysis API for the rest."""
+    return render(request, "review.html", page="review", table=table,
+                  client={"page": "review", "table": table, "game_no": game_no})
 
 
 @router.get("/lang/{code}")

@@ -70,3 +70,27 @@ def test_terminal_refuses_bad_options() -> None:
     assert run(args(level="grandmaster")) == 2
     assert run(args(seat=2)) == 2
     assert run(args(variant=["long"])) == 2
+
+
+def test_terminal_offers_the_review_after_each_game() -> None:
+    code, out = session(candidates(60), games=2)
+    assert code == 0
+    assert out.count("Review this game (where it was won or lost)? [y/N]") == 2
+
+
+def test_terminal_review_judges_every_move_of_the_game() -> None:
+    import json
+    from pathlib import Path
+
+    from cardtable.engine import Record, replay
+
+    golden = Path(__file__).parents[2] / "golden" / "matebeta" / "bots-easy-easy-2.json"
+    state = replay(Record.from_json(json.loads(golden.read_text(encoding="utf-8"))))
+    out = io.StringIO()
+    console = Console(file=out, width=120, highlight=False, color_system=None)
+    game = TerminalGame(args(), io.StringIO("y\n"), console)
+    game.offer_review(state)  # type: ignore[arg-type]
+    text = out.getvalue()
+    assert "Value of the deal: -18." in text
+    assert "Points given away: You 47, Computer 120." in text
+    assert "You: move 5, lead AD (ply 11) gave away 44; best lead KD, lead AH" in text

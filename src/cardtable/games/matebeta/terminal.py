@@ -8,7 +8,8 @@ them, and the table is printed after every change. Type a move
 the legal moves, ``hint`` for the solver's best moves, ``quit`` to leave.
 Forced cards are played for you after a short pause (no pause when stdin is
 not a terminal). After each game the score is explained; after the match the
-totals decide, and you may play again with the other dealer first.
+totals decide, and you may play again with the other dealer first. After each game
+the terminal offers its exact review (as ``cardtable analyze`` prints it).
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ from rich.text import Text
 
 from cardtable.cards import Card, CardError, Suit, parse_card
 from cardtable.engine import IllegalMove
+from cardtable.games.matebeta.analysis import review
 from cardtable.games.matebeta.bots import LEVELS, make_bot
 from cardtable.games.matebeta.match import MATCH_LENGTHS, Match
+from cardtable.games.matebeta.review_text import render
 from cardtable.games.matebeta.rules import (
     FOREPLACE,
     KEEP,
@@ -76,11 +79,12 @@ class TerminalGame:
         self.rng = random.Random(self.seed)
         self.pause = PAUSE if stdin.isatty() else 0.0
         self.bot = make_bot(self.level, self.rng.randrange(2**31))
+        self.solver = Solver()
         self.names = {self.seat: "You", 1 - self.seat: f"Computer ({self.level})"}
 
     # --- input ---
     def read(self, prompt: str) -> str:
-        self.console.print(prompt, end="")
+        self.console.print(prompt, end="", markup=False)  # "[y/N]" is no markup
         line = self.stdin.readline()
         if not line:
             self.console.print()
@@ -118,6 +122,7 @@ class TerminalGame:
             outcome = self.play_game(state)
             match.add(outcome)
             self.explain(outcome, state)
+            self.offer_review(state)
             t = match.totals
             self.console.print(f"Match score: {self.names[0]} {t[0]}, {self.names[1]} {t[1]} "
                                f"after {len(match.results)} of {match.games} games.")
@@ -131,6 +136,13 @@ class TerminalGame:
         else:
             self.console.print(Text(f"The computer wins the match, {t[1 - self.seat]} to "
                                     f"{t[self.seat]}.", style="bold red"))
+
+    def offer_review(self, state: MateBetaState) -> None:
+        """After a game: the exact review of it, move by move, if the player wants it."""
+        answer = self.read("Review this game (where it was won or lost)? [y/N] ")
+        if answer.lower() in ("y", "yes"):
+            names = {self.seat: "You", 1 - self.seat: "Computer"}
+            self.console.print(render(review(state.record(), self.solver), names))
 
     def play_game(self, state: MateBetaState) -> MateBetaOutcome:
         self.show(state)
@@ -164,7 +176,7 @@ class TerminalGame:
                 self.console.print("Legal moves: " + ", ".join(m.text for m in obs.legal_moves()))
                 continue
             if lower == "hint":
-                analysis = Solver().analyse(obs)
+                analysis = self.solver.analyse(obs)
                 you = analysis.value if self.seat == 0 else -analysis.value
                 self.console.print(f"Best: {', '.join(m.text for m in analysis.best)} "
                                    f"(perfect play from here: {you:+d} for you)")

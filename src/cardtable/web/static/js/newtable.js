@@ -1,23 +1,13 @@
 // The new-table form: players, computer strengths, variants or level, match length, and
 // how long a seat waits for a player who dropped out.
 import { DATA, LANG, t } from "./i18n.js";
+import { el } from "./dom.js";
 import { createTable } from "./site.js";
 
 const facts = DATA.game;
 const game = facts.id;
 const body = document.getElementById("form-body");
 const errorBox = document.getElementById("form-error");
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") node.textContent = v;
-    else if (v === true) node.setAttribute(k, "");
-    else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v);
-  }
-  for (const c of children) node.append(c);
-  return node;
-}
 
 /** A catalogue entry if there is one (else the game module's own English words). */
 function known(key) { return DATA.messages[key] || null; }
@@ -131,6 +121,15 @@ if (facts.match_games && facts.match_games.length) {
   parts.push(fieldset(t("new.match"), el("div", { class: "field" }, el("label", { for: "match", text: t("new.match") }), matchSel)));
 }
 
+// --- hints (MateBeta): the exact best move on request; by default only against the computer ---
+let hintsSel = null;
+if (facts.hints) {
+  hintsSel = el("select", { id: "hints" });
+  for (const v of ["", "on", "off"]) hintsSel.append(el("option", { value: v, text: t(`new.hints_${v || "auto"}`), selected: v === "" }));
+  parts.push(fieldset(t("new.hints"), el("div", { class: "field" }, el("label", { for: "hints", text: t("new.hints") }), hintsSel),
+                      el("p", { class: "hint", text: t("new.hints_hint") })));
+}
+
 // --- a player who drops out: a computer may play their seat until they are back ---
 const takeoverSel = el("select", { id: "takeover" });
 takeoverSel.append(el("option", { value: "", text: t("new.takeover_never"), selected: true }));
@@ -166,6 +165,7 @@ function requestBody() {
   if (matchSel) result.match_wins = Number(matchSel.value || 0); // 0: single games
   if (gamesSel) result.match_games = Number(gamesSel.value);
   if (takeoverSel.value) result.takeover_after = Number(takeoverSel.value);
+  if (hintsSel && hintsSel.value) result.hints = hintsSel.value === "on";
   return result;
 }
 

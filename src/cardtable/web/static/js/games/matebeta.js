@@ -14,7 +14,7 @@ export function moveLabel(m, ctx) {
   const { t, cardShort } = ctx;
   const w = m.text.split(" ");
   if (w[0] === "keep") return t("mb.keep");
-  return `${w[0] === "foreplace" ? t("mb.foreplaced") : ""} ${cardShort(w[1])}`.trim();
+  return w[0] === "foreplace" ? t("mb.foreplace_card", { card: cardShort(w[1]) }) : cardShort(w[1]);
 }
 
 /** Forced cards (the only answer, the last card to lead) play themselves; foreplacing never. */
@@ -81,7 +81,41 @@ export function render(ctx, board) {
     wrap.append(moves);
   }
   wrap.append(el("div", { class: "zone" }, handRow(ctx, me, ctx.seat !== null), tag(ctx, me)));
+  if (ctx.msg.hints && ctx.legal.length) wrap.append(hintBar(ctx));
   board.append(wrap);
+  if (hint && hint.version === ctx.msg.version) markHint(board, hint.best);
+}
+
+let hint = null;  // the last hint: {version, best, value, text}
+
+/** The table allows hints: a button that asks the server for the best move now. */
+function hintBar(ctx) {
+  const { el, t } = ctx;
+  const out = el("span", { class: "mb-hint-text", id: "hint-text", role: "status",
+                           text: hint && hint.version === ctx.msg.version ? hint.text : "" });
+  const button = el("button", { class: "btn small", type: "button", id: "hint", text: t("mb.hint") });
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    const r = await fetch(`/api/tables/${ctx.msg.table}/hint`, { credentials: "same-origin" });
+    const data = await r.json().catch(() => ({}));
+    button.disabled = false;
+    if (!r.ok) { out.textContent = t("mb.hint_failed", { message: (data.error && data.error.message) || r.statusText }); return; }
+    const moves = ctx.listOf(data.best.map((text) => moveLabel({ text }, ctx)));
+    const value = data.value > 0 ? `+${data.value}` : String(data.value);
+    hint = { version: data.version, best: data.best, text: t("mb.hint_best", { moves, value }) };
+    out.textContent = hint.text;
+    markHint(button.closest(".board") || document, data.best);
+  });
+  return el("div", { class: "mb-hint" }, button, out);
+}
+
+function markHint(root, best) {
+  for (const text of best) {
+    const card = text.split(" ")[1];
+    if (!card) continue;
+    const node = root.querySelector(`[data-src="card:${card}"]`);
+    if (node) node.classList.add("hinted");
+  }
 }
 
 export function status(ctx) {
@@ -97,36 +131,46 @@ export function status(ctx) {
   return { text: info && info.kind === "computer" ? t("table.thinking", { name }) : t("table.turn_of", { name }), sub: t("mb.move_no", { n: obs.move }), mine: false };
 }
 
+/** The seat that mated, read from the points the server sends (only the mater scores;
+ *  a mate is worth at least 3), or null for a draw. */
+export function materOf(out) {
+  if (out.end === "draw") return null;
+  return out.points[0] > 0 ? 0 : 1;
+}
+
+/** The factor of a mate and its reason, from the rules: the move number, one more for a
+ *  foreplacer, ×22 for an overmate. A move-10 mate by the player who kept all ten is the
+ *  plain move number (the foreplacer's move-10 mate is the overmate). */
+export function factorOf(out, foreplaced) {
+  if (out.end === "overmate") return { factor: 22, key: "mb.factor.overmate" };
+  if (foreplaced[materOf(out)]) return { factor: out.move + 1, key: "mb.factor.bonus" };
+  return { factor: out.move, key: "mb.factor.move" };
+}
+
 export function explain(ctx, out) {
   const { t, cardShort } = ctx;
-  const lines = [];
-  if (out.end === "draw") { lines.push(t("mb.result.draw")); return lines; }
-  const name = ctx.name(out.mater);
+  if (out.end === "draw") return [t("mb.result.draw", { move: out.move })];
+  const mater = materOf(out);
+  const name = ctx.name(mater);
   const card = cardShort(out.card);
-  lines.push(t(out.end === "overmate" ? "mb.result.overmate" : "mb.result.mate", { name, card, move: out.move }));
-  const v = value(out.card);
-  const points = out.points[out.mater];
-  const factor = Math.round(points / v);
-  let f;
-  if (out.end === "overmate") f = t("mb.factor.overmate");
-  else if (factor === out.move + 1) f = `${factor} ${t("mb.factor.bonus", { move: out.move })}`;
-  else if (out.move === 10 && factor === 10) f = t("mb.factor.ten");
-  else f = `${factor} (${t("mb.factor.move", { move: out.move })})`;
-  lines.push(t("mb.result.score", { value: `${v} (${card})`, factor: f, points }));
-  return lines;
+  const { factor, key } = factorOf(out, ctx.obs.foreplaced);
+  const points = out.points[mater];
+  return [
+    t(out.end === "overmate" ? "mb.result.overmate" : "mb.result.mate", { name, card, move: out.move }),
+    t("mb.result.score", { value: value(out.card), card, factor, why: t(key, { move: out.move }), points }),
+  ];
+}
+
+/** "You won!", "You lost.", "A draw." (or the winner's name for a spectator). */
+function outcomeTitle(ctx, out) {
+  const mater = materOf(out);
+  if (mater === null) return ctx.t("table.draw");
+  return winnerTitle(ctx, ctx.isMe(mater), ctx.name(mater));
 }
 
 export function result(ctx) {
   const { el, t } = ctx;
   const out = ctx.msg.outcome;
-  const me = ctx.view;
-  const title = out.end === "draw" ? t("table.draw") : winnerTitle(ctx, out.mater === me, ctx.name(out.mater));
-  const extra = el("p", { class: "mb-total", id: "mb-total" });
-  fetch(`/api/tables/${ctx.msg.table}/games`).then((r) => r.json()).then((games) => {
-    const total = [0, 0];
-    for (const g of games) if (g.outcome && g.outcome.points) { total[0] += g.outcome.points[0]; total[1] += g.outcome.points[1]; }
-    extra.textContent = t("mb.total", { score: `${ctx.name(me)} ${total[me]} – ${total[1 - me]} ${ctx.name(1 - me)}` });
-  }).catch(() => {});
   const m = ctx.msg.match;
   let matchLine = null;
   if (m && m.over && m.points) {
@@ -135,7 +179,8 @@ export function result(ctx) {
     if (champ === null) matchLine = t("table.match_drawn");
     else matchLine = ctx.isMe(champ) ? t("table.match_won") : t("table.match_lost", { name: ctx.name(champ) });
   }
-  return { title, lines: explain(ctx, out), extra, matchLine };
+  const link = el("a", { class: "btn", id: "review-link", href: `/review?table=${ctx.msg.table}&game_no=${ctx.msg.game_no}`, text: t("mb.review_game") });
+  return { title: outcomeTitle(ctx, out), lines: explain(ctx, out), matchLine, extra: el("p", {}, link) };
 }
 
 /** The match so far: each player's points and which game of how many. */
@@ -153,9 +198,11 @@ export function describe(ev, ctx) {
     case "lead": return t("log.mb.lead", { name, card: cardShort(ev.card), n: ev.move });
     case "answer": return t("log.mb.answer", { name, card: cardShort(ev.card) });
     case "mate": return t("log.mb.mate", { name, card: cardShort(ev.card) });
+    case "overmate": return t("log.mb.overmate", { name, card: cardShort(ev.card) });
+    case "draw": return t("log.mb.draw", { n: ev.move });
     case "game-over": {
       const out = ctx.msg.outcome || ev;
-      return out.end === "draw" ? t("table.draw") : winnerTitle(ctx, out.mater === ctx.view, ctx.name(out.mater));
+      return `${outcomeTitle(ctx, out)} ${explain(ctx, out).slice(1).join(" ")}`.trim();
     }
     default: return null;
   }

@@ -1,0 +1,300 @@
+// The MateBeta review and analysis board: a record judged move by move by the exact
+// solver (POST /api/matebeta/review), a chart of the value, and a board that steps
+// through the game or tries other moves, each legal move with its exact value
+// (POST /api/matebeta/position). The board is drawn by the game's own module.
+import { DATA, LANG, t, cardName, cardShort, listOf } from "./i18n.js";
+import { cardEl, emptyEl, sortLadder } from "./cards.js";
+import { el } from "./dom.js";
+import { createTable } from "./site.js";
+import * as mb from "./games/matebeta.js";
+
+const $ = (id) => document.getElementById(id);
+let record = null;        // {game, options, deal, moves}
+let review = null;        // the server's review
+let names = [t("rv.seat", { n: 1 }), t("rv.seat", { n: 2 })];
+let line = [];            // the moves on the board: the game's, or another line from a ply
+let ply = 0;              // how many moves of `line` the board shows
+let shown = null;         // the position on the board
+const positions = new Map();
+
+// --- words ---
+/** A value (seat 0 minus seat 1) as who leads by how much. */
+function lead(v) {
+  if (v === 0) return t("rv.even");
+  return t("rv.lead", { name: v > 0 ? names[0] : names[1], v: Math.abs(v) });
+}
+
+/** "A♦" (a lead or an answer), "Foreplace A♦", "Keep all ten": the table's words. */
+function label(text) { return mb.moveLabel({ text }, { t, cardShort }); }
+
+function where(m) { return m.phase === "foreplace" ? t("rv.foreplacing") : t("mb.move_no", { n: m.move_no }); }
+
+// --- loading ---
+async function post(url, body) {
+  const r = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error((data.error && data.error.message) || r.statusText);
+  return data;
+}
+
+function fail(message) {
+  $("rv-loading").hidden = true;
+  $("rv-error").textContent = t("rv.error", { message });
+}
+
+async function open(data) {
+  $("rv-error").textContent = "";
+  $("rv-loading").hidden = false;
+  try {
+    review = await post("/api/matebeta/review", data);
+  } catch (e) { fail(e.message); return; }
+  record = review.record;
+  positions.clear();
+  line = record.moves.slice();
+  $("rv-loading").hidden = true;
+  $("rv-main").hidden = false;
+  summary();
+  chart();
+  table();
+  await go(record.moves.length);
+}
+
+async function fromTable(tableId, gameNo) {
+  try {
+    const info = await fetch(`/api/tables/${tableId}`).then((r) => r.json());
+    if (info.seats) names = info.seats.map((s) => s.name.replace(/^Player (\d+)$/, (_, n) => t("table.player_n", { n })));
+    const q = gameNo ? `?game_no=${gameNo}` : "";
+    const r = await fetch(`/api/tables/${tableId}/record${q}`);
+    const data = await r.json();
+    if (!r.ok) { fail((data.error && data.error.message) || r.statusText); return; }
+    await open(data);
+  } catch (e) { fail(e.message); }
+}
+
+function readText(text) {
+  let data;
+  try { data = JSON.parse(text); } catch (e) { fail(e.message); return; }
+  open(data);
+}
+
+$("rv-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const file = $("rv-file").files[0];
+  if (file) file.text().then(readText, (e) => fail(e.message));
+  else readText($("rv-text").value);
+});
+
+// --- the summary: value of the deal, result, points given away, biggest mistakes ---
+function summary() {
+  const box = $("rv-summary");
+  const moves = review.moves;
+  const parts = [
+    el("p", { text: t("rv.start", { value: lead(review.start) }) }),
+    el("p", { text: t("rv.result", { value: lead(review.result) }) }),
+    el("p", { text: t("rv.given", { a: t("rv.given_one", { name: names[0], n: review.given_away[0] }),
+                                   b: t("rv.given_one", { name: names[1], n: review.given_away[1] }) }) }),
+    el("h2", { text: t("rv.mistakes") }),
+  ];
+  for (const seat of [0, 1]) {
+    const list = review.mistakes[seat].slice(0, 3).map((p) => moves[p - 1]);
+    if (!list.length) { parts.push(el("p", { class: "rv-clean", text: t("rv.no_mistakes", { name: names[seat] }) })); continue; }
+    const ul = el("ul", { class: "rv-mistakes", "aria-label": names[seat] });
+    for (const m of list) {
+      const text = t("rv.mistake", { where: where(m), move: label(m.move), lost: m.lost, best: listOf(m.best.map(label)) });
+      const b = el("button", { type: "button", class: "linkish", "data-ply": m.ply - 1, text: `${names[seat]}: ${text}` });
+      b.addEventListener("click", () => goGame(m.ply - 1));
+      ul.append(el("li", {}, b));
+    }
+    parts.push(ul);
+  }
+  const decisions = moves.filter((m) => m.phase === "foreplace");
+  if (decisions.length) {
+    parts.push(el("h2", { text: t("rv.foreplacing") }));
+    const ul = el("ul", { class: "rv-mistakes" });
+    for (const m of decisions) {
+      const text = m.lost
+        ? t("rv.mistake", { where: names[m.seat], move: label(m.move), lost: m.lost, best: listOf(m.best.map(label)) })
+        : t("rv.fp_best", { name: names[m.seat], move: label(m.move) });
+      const b = el("button", { type: "button", class: "linkish", text });
+      b.addEventListener("click", () => goGame(m.ply - 1));
+      ul.append(el("li", {}, b));
+    }
+    parts.push(ul);
+  }
+  box.replaceChildren(...parts);
+}
+
+// --- the chart of the value over the game ---
+const SVG = "http://www.w3.org/2000/svg";
+function svg(tag, attrs) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  return node;
+}
+
+function chart() {
+  const values = review.values;
+  const W = 320, H = 140, pad = 14;
+  const top = Math.max(10, ...values.map(Math.abs));
+  const x = (i) => pad + (i * (W - 2 * pad)) / Math.max(1, values.length - 1);
+  const y = (v) => H / 2 - (v / top) * (H / 2 - pad);
+  const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "rv-svg",
+                            "aria-label": t("rv.chart_label", { a: names[0], b: names[1] }) });
+  root.append(svg("line", { x1: pad, x2: W - pad, y1: H / 2, y2: H / 2, class: "rv-zero" }));
+  for (const [text, yy] of [[names[0], pad - 3], [names[1], H - 3]]) {
+    const label = svg("text", { x: pad, y: yy, class: "rv-axis" });
+    label.textContent = text;
+    root.append(label);
+  }
+  root.append(svg("polyline", { points: values.map((v, i) => `${x(i)},${y(v)}`).join(" "), class: "rv-line" }));
+  values.forEach((v, i) => {
+    const m = i ? review.moves[i - 1] : null;
+    const dot = svg("circle", { cx: x(i), cy: y(v), r: m && m.lost ? 4.5 : 2.5, class: `rv-dot${m && m.lost ? " bad" : ""}`, "data-ply": i, tabindex: "-1" });
+    const tip = svg("title", {});
+    tip.textContent = m ? `${where(m)}, ${names[m.seat]}: ${label(m.move)} → ${lead(v)}` : t("rv.start", { value: lead(v) });
+    dot.append(tip);
+    dot.addEventListener("click", () => goGame(i));
+    root.append(dot);
+  });
+  root.append(svg("line", { id: "rv-cursor", x1: 0, x2: 0, y1: pad / 2, y2: H - pad / 2, class: "rv-cursor" }));
+  $("rv-chart").replaceChildren(root);
+  chart.x = x;
+}
+
+function markChart() {
+  const cursor = document.getElementById("rv-cursor");
+  if (!cursor) return;
+  const onGame = sameAsGame();
+  cursor.setAttribute("x1", chart.x(ply));
+  cursor.setAttribute("x2", chart.x(ply));
+  cursor.style.display = onGame ? "" : "none";
+}
+
+// --- the move list ---
+function table() {
+  const head = el("tr", {}, ...["rv.col_move", "rv.col_who", "rv.col_played", "rv.col_before", "rv.col_after", "rv.col_lost", "rv.col_best"]
+    .map((k) => el("th", { scope: "col", text: t(k) })));
+  const rows = review.moves.map((m) => {
+    const row = el("tr", { class: m.lost ? "bad" : "", "data-ply": m.ply, tabindex: "0" },
+      el("td", { text: m.phase === "foreplace" ? "–" : String(m.move_no) }),
+      el("td", { text: names[m.seat] }),
+      el("td", { text: label(m.move) }),
+      el("td", { class: "num", text: signed(m.before) }),
+      el("td", { class: "num", text: signed(m.after) }),
+      el("td", { class: "num", text: m.lost ? String(m.lost) : "" }),
+      el("td", { text: m.forced ? t("rv.forced") : m.best.map(label).join(", ") }));
+    const pick = () => goGame(m.ply);
+    row.addEventListener("click", pick);
+    row.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
+    return row;
+  });
+  $("rv-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
+  $("rv-table-note").textContent = t("rv.values_note", { a: names[0], b: names[1] });
+}
+
+function signed(v) { return v > 0 ? `+${v}` : String(v); }
+
+// --- the analysis board ---
+function sameAsGame() {
+  return ply <= record.moves.length && line.slice(0, ply).every((m, i) => m[0] === record.moves[i][0] && m[1] === record.moves[i][1]);
+}
+
+async function positionAt(n) {
+  const key = JSON.stringify(line.slice(0, n));
+  if (!positions.has(key)) {
+    positions.set(key, post("/api/matebeta/position", { record: { ...record, moves: line.slice(0, n) } }));
+  }
+  try { return await positions.get(key); } catch (e) { positions.delete(key); throw e; }
+}
+
+function goGame(n) { line = record.moves.slice(); go(n); }
+
+let asked = 0;             // the latest step asked for: an earlier answer arriving late is dropped
+async function go(n) {
+  ply = Math.max(0, Math.min(n, line.length));
+  const mine = ++asked;
+  let data;
+  try { data = await positionAt(ply); } catch (e) { fail(e.message); return; }
+  if (mine !== asked) return;
+  shown = data;
+  drawBoard();
+}
+
+function boardCtx(data) {
+  const obs = data.observation;
+  const status = data.outcome ? "finished" : "playing";
+  return {
+    t, LANG, el, cardEl, emptyEl, cardName, cardShort, listOf, sortLadder,
+    msg: { status, seats: names.map((name) => ({ name, kind: "human" })), outcome: data.outcome },
+    obs, seat: null, view: 0, legal: [],
+    name: (seat) => names[seat] ?? "", isMe: () => false,
+  };
+}
+
+function drawBoard() {
+  const data = shown;
+  const board = $("board");
+  board.replaceChildren();
+  mb.render(boardCtx(data), board);
+  const onGame = sameAsGame();
+  const away = onGame ? 0 : line.length - commonPrefix();
+  $("rv-where").textContent = onGame ? t("rv.ply", { n: ply, total: record.moves.length }) : t("rv.trying", { n: away });
+  $("rv-back").hidden = onGame;
+  $("rv-first").disabled = $("rv-prev").disabled = ply === 0;
+  $("rv-next").disabled = $("rv-last").disabled = ply >= line.length;
+  $("rv-play").hidden = !!data.outcome;
+  options(data);
+  markChart();
+  for (const row of document.querySelectorAll("#rv-table tr[data-ply]")) {
+    row.classList.toggle("current", onGame && Number(row.dataset.ply) === ply);
+  }
+}
+
+function commonPrefix() {
+  let i = 0;
+  while (i < line.length && i < record.moves.length && line[i][0] === record.moves[i][0] && line[i][1] === record.moves[i][1]) i++;
+  return i;
+}
+
+function options(data) {
+  const box = $("rv-options");
+  const pos = data.position;
+  if (pos.seat === null) { box.replaceChildren(el("p", { text: t("rv.over", { value: lead(pos.value) }) })); return; }
+  const next = ply < line.length ? line[ply][1] : null;
+  const list = el("div", { class: "rv-option-list", role: "group", "aria-label": t("rv.to_act", { name: names[pos.seat] }) });
+  for (const o of pos.options) {
+    const best = o.value === pos.value;
+    const b = el("button", { type: "button", class: `btn rv-option${best ? " best" : ""}${o.move === next ? " played" : ""}`, "data-move": o.move },
+      el("span", { class: "rv-move", text: label(o.move) }),
+      el("span", { class: "rv-value", text: lead(o.value) }));
+    const marks = [best ? t("rv.best_mark") : null, o.move === next ? t("rv.played") : null].filter(Boolean);
+    if (marks.length) b.append(el("span", { class: "rv-mark", text: marks.join(" · ") }));
+    b.addEventListener("click", () => tryMove(pos.seat, o.move));
+    list.append(b);
+  }
+  box.replaceChildren(el("p", { text: t("rv.to_act", { name: names[pos.seat] }) }), list);
+}
+
+function tryMove(seat, move) {
+  if (!(ply < line.length && line[ply][1] === move)) line = [...line.slice(0, ply), [seat, move]];
+  go(ply + 1);
+}
+
+$("rv-first").addEventListener("click", () => go(0));
+$("rv-prev").addEventListener("click", () => go(ply - 1));
+$("rv-next").addEventListener("click", () => go(ply + 1));
+$("rv-last").addEventListener("click", () => go(line.length));
+$("rv-back").addEventListener("click", () => goGame(Math.min(commonPrefix(), record.moves.length)));
+$("rv-play").addEventListener("click", () => {
+  const seat = shown.position.seat;
+  const seats = [0, 1].map((s) => (s === seat ? { kind: "human" } : { kind: "computer", strength: "perfect" }));
+  createTable({ game: "matebeta", seats, creator_seat: seat, start: { deal: record.deal, moves: line.slice(0, ply) } },
+              (message) => { $("rv-error").textContent = t("rv.error", { message }); });
+});
+document.addEventListener("keydown", (e) => {
+  if ($("rv-main").hidden || e.target.closest("input, textarea, button, tr")) return;
+  if (e.key === "ArrowLeft") go(ply - 1);
+  else if (e.key === "ArrowRight") go(ply + 1);
+});
+
+if (DATA.table) fromTable(DATA.table, DATA.game_no);
