@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from cardtable.bots.random_bot import RandomBot
 from cardtable.engine import Observation
 from cardtable.games.duel52.moves import D52Move, Facts, move_candidates
-from cardtable.games.duel52.rules import CardView, Duel52Observation
+from cardtable.games.duel52.rules import Duel52Observation
 from cardtable.games.duel52.table import (
     ACE,
     EIGHT,
@@ -36,6 +36,7 @@ from cardtable.games.duel52.table import (
     QUEEN,
     TEN,
     THREE,
+    CardView,
     Pos,
     attack_damage,
     face,

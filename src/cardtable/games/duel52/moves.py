@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from operator import attrgetter
 from typing import NamedTuple
 
 from cardtable.cards import CARDS, Card, CardError, parse_card
@@ -57,9 +58,15 @@ KIND_ORDER = {k: i for i, k in enumerate(CHOICES + ACTIONS)}
 
 
 class D52Move(Move):
-    """One move; ``text`` is its canonical notation."""
+    """One move as a structured value; its notation is written the first time it is
+    asked for (records, logs, the site), never while moves are listed or played.
 
-    __slots__ = ("actors", "card", "kind", "lane", "targets")
+    Moves are interned: :func:`place_move` and the :data:`PLAY` and :data:`DISCARD`
+    tables hand out one shared object per move, so a search that lists moves
+    thousands of times a decision builds each of them once.
+    """
+
+    __slots__ = ("_made", "actors", "card", "ident", "kind", "lane", "order", "targets")
 
     def __init__(self, kind: str, *, card: Card | None = None, lane: int | None = None,
                  actors: tuple[Pos, ...] = (), targets: tuple[Pos, ...] = ()) -> None:
@@ -68,12 +75,33 @@ class D52Move(Move):
         self.lane = lane
         self.actors = actors
         self.targets = targets
-        self._text = _format(self)
+        self.ident = (kind, card, lane, actors, targets)
+        """What makes two moves the same move (equality and hashing read it)."""
+        self.order = (KIND_ORDER[kind], (card if card is not None else -1, lane or 0),
+                      actors, targets)
+        """The sort key of :func:`legal_moves`."""
+        self._made: str | None = None
 
+    @property
+    def _text(self) -> str:
+        """The canonical notation, written once (the engine's records read ``_text``)."""
+        text = self._made
+        if text is None:
+            text = self._made = _format(self)
+        return text
 
-    def sort_key(self) -> tuple[int, tuple[int, ...], tuple[Pos, ...], tuple[Pos, ...]]:
-        card = (self.card if self.card is not None else -1, self.lane or 0)
-        return (KIND_ORDER[self.kind], card, self.actors, self.targets)
+    @_text.setter
+    def _text(self, text: str) -> None:
+        self._made = text
+
+    def sort_key(self) -> tuple[int, tuple[int, int], tuple[Pos, ...], tuple[Pos, ...]]:
+        return self.order
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, D52Move) and other.ident == self.ident
+
+    def __hash__(self) -> int:
+        return hash(self.ident)
 
 
 def _format(m: D52Move) -> str:
@@ -96,6 +124,23 @@ def _format(m: D52Move) -> str:
 PLAY = tuple(tuple(D52Move("play", card=c, lane=lane) for lane in range(LANES)) for c in CARDS)
 """Every ``play`` move, by card and lane (moves are immutable, so they are shared)."""
 DISCARD = tuple(D52Move("discard", card=c) for c in CARDS)
+NONE = {kind: D52Move(kind) for kind in ("look", "move")}
+"""``look none`` and ``move none``."""
+
+_BY_PLACE: dict[tuple[str, tuple[Pos, ...], tuple[Pos, ...]], D52Move] = {}
+
+
+def place_move(kind: str, actors: tuple[Pos, ...], targets: tuple[Pos, ...] = ()) -> D52Move:
+    """The one move of this kind that names these table places (made on first use)."""
+    key = (kind, actors, targets)
+    move = _BY_PLACE.get(key)
+    if move is None:
+        move = _BY_PLACE[key] = D52Move(kind, actors=actors, targets=targets)
+    return move
+
+
+ORDER = attrgetter("order")
+"""The sort key of moves, for ``list.sort``."""
 
 _SYNTAX = ("write one of: play <card> <lane>, flip <pos>, attack <pos>[+<pos>] <target> "
            "[<target>], pair <pos> <pos>, discard <card>, look <pos>|none, move <pos>|none, "
@@ -130,11 +175,11 @@ def parse_move(text: str) -> D52Move:
     if kind == "discard" and len(args) == 1:
         return DISCARD[_card(args[0])]
     if kind in ("look", "move") and len(args) == 1 and args[0].lower() == "none":
-        return D52Move(kind)
+        return NONE[kind]
     if kind in ("flip", "look", "move", "next") and len(args) == 1:
-        return D52Move(kind, actors=(_pos(args[0], text),))
+        return place_move(kind, (_pos(args[0], text),))
     if kind == "pair" and len(args) == 2:
-        return D52Move("pair", actors=tuple(sorted(_pos(a, text) for a in args)))
+        return place_move("pair", tuple(sorted(_pos(a, text) for a in args)))
     if kind == "attack" and len(args) in (2, 3):
         actors = tuple(sorted(_pos(a, text) for a in args[0].split("+")))
         if len(actors) > 2:
@@ -142,7 +187,7 @@ def parse_move(text: str) -> D52Move:
         targets = tuple(_pos(a, text) for a in args[1:])
         if len(actors) == 1:
             targets = tuple(sorted(targets))
-        return D52Move("attack", actors=actors, targets=targets)
+        return place_move("attack", actors, targets)
     raise IllegalMove(f"'{text}' is not a move: {_SYNTAX}", "no-such-move")
 
 
@@ -196,91 +241,88 @@ def move_candidates(f: Facts, lane: int) -> list[TableCard]:
             for c in f.sides[other][f.seat] if movable(c, f.pile)]
 
 
-def _attack_moves(f: Facts, lane: int) -> list[D52Move]:
+def _attack_moves(f: Facts, lane: int, moves: list[D52Move]) -> None:
+    """Add the lane's attacks, single cards first, then pairs (sorted later)."""
     own = f.sides[lane][f.seat]
     opponents = f.sides[lane][1 - f.seat]
     if not opponents or f.won[lane] is not None:
-        return []
-    moves: list[D52Move] = []
+        return
+    by_slot = None
     for c in own:
-        if c.partner is None and can_attack(c):
-            for ts in target_sets((c,), opponents, f.pile):
-                moves.append(D52Move("attack", actors=(position(c),),
-                                     targets=tuple(position(t) for t in ts)))
-    by_slot = {c.slot: c for c in own}
-    for c in own:
-        if c.partner is not None and c.partner > c.slot:
+        if not can_attack(c):
+            continue
+        if c.partner is None:
+            actors: tuple[TableCard, ...] = (c,)
+        elif c.partner > c.slot:
+            by_slot = by_slot or {x.slot: x for x in own}
             mate = by_slot[c.partner]
-            if can_attack(c) and can_attack(mate):
-                for ts in target_sets((c, mate), opponents, f.pile):
-                    moves.append(D52Move("attack", actors=(position(c), position(mate)),
-                                         targets=tuple(position(t) for t in ts)))
-    return moves
+            if not can_attack(mate):
+                continue
+            actors = (c, mate)
+        else:
+            continue
+        places = tuple(position(a) for a in actors)
+        for ts in target_sets(actors, opponents, f.pile):
+            moves.append(place_move("attack", places, tuple(position(t) for t in ts)))
 
 
 def _choice_moves(f: Facts, choice: Choice) -> list[D52Move]:
     if choice.kind == "discard":
         return [DISCARD[c] for c in sorted(set(f.hand))]
     if choice.kind == "next":
-        return [D52Move("next", actors=(p,)) for p in choice.among]
+        return [place_move("next", (p,)) for p in choice.among]
     if choice.kind == "look":
         downs = [position(c) for side in f.sides for cards in side for c in cards if not c.up]
-        return [D52Move("look"), *(D52Move("look", actors=(p,)) for p in sorted(downs))]
+        return [NONE["look"], *(place_move("look", (p,)) for p in sorted(downs))]
     cands = move_candidates(f, choice.source[0])
-    return [D52Move("move"), *(D52Move("move", actors=(position(c),)) for c in cands)]
+    return [NONE["move"], *(place_move("move", (position(c),)) for c in cands)]
 
 
 def legal_moves(f: Facts) -> list[D52Move]:
-    """Every move the seat may make now, sorted."""
+    """Every move the seat may make now, sorted.
+
+    Actions are listed kind by kind in sorted order (plays by card and lane, then
+    flips, attacks and pairs lane by lane), so only the attacks need sorting.
+    """
     if f.over or not f.acting:
         return []
     if f.choice is not None:
         moves = _choice_moves(f, f.choice)
-    elif f.actions <= 0:
+        moves.sort(key=ORDER)
+        return moves
+    if f.actions <= 0:
         return []
-    else:
-        moves = [PLAY[card][lane] for card in sorted(set(f.hand))
-                 for lane in range(LANES) if f.won[lane] is None]
-        for lane in range(LANES):
-            own = f.sides[lane][f.seat]
-            moves += [D52Move("flip", actors=(position(c),)) for c in own
-                      if flippable(c, f.pile)]
-            moves += _attack_moves(f, lane)
-            ups = [c for c in own if c.up and c.partner is None]
-            moves += [D52Move("pair", actors=(position(a), position(b)))
-                      for a, b in combinations(ups, 2) if face(a) == face(b)]
-    moves.sort(key=D52Move.sort_key)
-    return moves
-
-
-def has_action(f: Facts) -> bool:
-    """Whether the seat has any action now (cheaper than listing them all)."""
-    if f.over or not f.acting or f.actions <= 0:
-        return False
-    if f.hand and any(w is None for w in f.won):
-        return True
+    lanes = [lane for lane in range(LANES) if f.won[lane] is None]
+    moves = [PLAY[card][lane] for card in sorted(set(f.hand)) for lane in lanes]
+    pile = f.pile
+    sides = [f.sides[lane][f.seat] for lane in range(LANES)]
+    for own in sides:
+        moves += [place_move("flip", (position(c),)) for c in own if flippable(c, pile)]
+    attacks: list[D52Move] = []
     for lane in range(LANES):
-        own = f.sides[lane][f.seat]
-        if any(flippable(c, f.pile) for c in own):
-            return True
+        _attack_moves(f, lane, attacks)
+    attacks.sort(key=ORDER)
+    moves += attacks
+    for own in sides:
         ups = [c for c in own if c.up and c.partner is None]
-        if any(face(a) == face(b) for a, b in combinations(ups, 2)):
-            return True
-        if _attack_moves(f, lane):
-            return True
-    return False
+        if len(ups) > 1:
+            moves += [place_move("pair", (position(a), position(b)))
+                      for a, b in combinations(ups, 2) if face(a) == face(b)]
+    return moves
 
 
 # --- why a move is refused ------------------------------------------------------------
 
 
-def refusal(move: D52Move, f: Facts) -> IllegalMove | None:
-    """Why the rules refuse ``move`` for this seat, or ``None`` when it is legal."""
+def refusal(move: D52Move, f: Facts,
+            legal: Sequence[D52Move] | None = None) -> IllegalMove | None:
+    """Why the rules refuse ``move`` for this seat, or ``None`` when it is legal
+    (``legal``: the seat's legal moves when the caller has them already)."""
     if f.over:
         return IllegalMove("the game is over", "game-over")
     if not f.acting:
         return IllegalMove(f"it is seat {f.turn_seat}'s turn, not yours", "not-your-turn")
-    if move in legal_moves(f):
+    if move in (legal_moves(f) if legal is None else legal):
         return None
     return _explain(move, f)
 

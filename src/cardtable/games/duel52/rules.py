@@ -101,7 +101,6 @@ from cardtable.games.duel52.moves import (
     Choice,
     D52Move,
     Facts,
-    has_action,
     legal_moves,
     parse_move,
     refusal,
@@ -110,11 +109,15 @@ from cardtable.games.duel52.powers import ALL_SEATS, Discarded
 from cardtable.games.duel52.table import (
     LANES,
     SEATS,
+    SEEN,
     THREE,
+    CardView,
     Pos,
     TCard,
     parse_pos,
+    pos_text,
     rank,
+    view_of,
 )
 from cardtable.games.duel52.variants import Duel52Options, parse_options
 
@@ -141,25 +144,6 @@ class Duel52Outcome(Outcome):
 
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "lanes": list(self.lanes), "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class CardView:
-    """A table card as one seat sees it; ``card`` is ``None`` when that seat may not know it."""
-
-    lane: int
-    seat: int
-    slot: int
-    card: Card | None
-    up: bool
-    base: bool
-    damage: int
-    partner: int | None
-    attacks: int
-    double: bool
-    frozen: bool
-    seen: tuple[int, ...]
-    """Face down: the seats that know the card (public: everyone saw who looked)."""
 
 
 @dataclass(frozen=True)
@@ -210,6 +194,9 @@ class Duel52Observation(Observation):
     def legal_moves(self) -> list[D52Move]:
         if self.seat is None:
             return []
+        given: list[D52Move] | None = self.__dict__.get("_legal")
+        if given is not None:
+            return list(given)
         return legal_moves(self.facts())
 
     def find(self, pos: Pos) -> CardView | None:
@@ -217,13 +204,6 @@ class Duel52Observation(Observation):
             if c.slot == pos[2]:
                 return c
         return None
-
-
-_SEEN: tuple[tuple[int, ...], ...] = ((), (0,), (1,), (0, 1))
-
-
-def _seen(known: int) -> tuple[int, ...]:
-    return _SEEN[known]
 
 
 # --- state ---------------------------------------------------------------------------
@@ -256,6 +236,10 @@ class Duel52State(State):
         self.won: list[int | None] = [None] * LANES
         self.passes = 0
         self.result: Duel52Outcome | None = None
+        self._legal: list[D52Move] | None = None
+        """The legal moves of the seat to act, listed once per position."""
+        self._discard_views: list[tuple[DiscardView, ...]] = [(), (), ()]
+        """The discard pile as each viewer sees it (append-only, like the pile)."""
         self._start_turn(starter, [])
         self._settle([])
 
@@ -278,9 +262,16 @@ class Duel52State(State):
         )
 
     def legal_moves(self, seat: int) -> list[D52Move]:
-        if seat not in (0, 1):
+        if seat != self.turn_seat or self.result is not None:
             return []
-        return legal_moves(self.facts(seat))
+        return list(self._moves_now())
+
+    def _moves_now(self) -> list[D52Move]:
+        """The legal moves of the seat to act (shared: callers get a copy)."""
+        moves = self._legal
+        if moves is None:
+            moves = self._legal = legal_moves(self.facts(self.turn_seat))
+        return moves
 
     def parse_move(self, seat: int, text: str) -> D52Move:
         return parse_move(text)
@@ -291,56 +282,61 @@ class Duel52State(State):
     def observation(self, seat: int | None) -> Duel52Observation:
         bit = 0 if seat is None else 1 << seat
         lanes = tuple(
-            tuple(
-                tuple(
-                    CardView(c.lane, c.seat, c.slot,
-                             c.card if c.up or c.known & bit else None,
-                             c.up, c.base, c.damage, c.partner, c.attacks, c.double,
-                             c.frozen, () if c.up else _seen(c.known))
-                    for c in side
-                )
-                for side in lane
+            (tuple([view_of(c, bit) for c in mine]), tuple([view_of(c, bit) for c in theirs]))
+            for mine, theirs in self.sides
+        )
+        fields = {
+            "seat": seat,
+            "options": self.opts,
+            "starter": self.starter,
+            "turn": self.turn,
+            "turn_seat": self.turn_seat,
+            "actions": self.actions,
+            "hand": tuple(sorted(self.hands[seat])) if seat is not None else (),
+            "hand_counts": (len(self.hands[0]), len(self.hands[1])),
+            "pile": len(self.pile),
+            "aside": len(self.aside),
+            "discard": self._discard_seen(bit),
+            "lanes": lanes,
+            "won": tuple(self.won),
+            "next_slots": tuple([(a, b) for a, b in self.next_slot]),
+            "choice": self.choice,
+            "frames": tuple([(src, tuple(f)) for src, f in self.frames]),
+            "passes": self.passes,
+            "outcome": self.result,
+        }
+        observation = Duel52Observation.build(fields)
+        if seat == self.turn_seat and self.result is None:
+            # not a field: the observation's own legal_moves() would list the same moves
+            observation.__dict__["_legal"] = self._moves_now()
+        return observation
+
+    def _discard_seen(self, bit: int) -> tuple[DiscardView, ...]:
+        """The discard pile as a viewer sees it, extended by the cards added since."""
+        seen = self._discard_views[bit]
+        if len(seen) < len(self.discard):
+            seen += tuple(
+                DiscardView(d.card if d.known & bit or d.how == "killed" else None, d.how,
+                            SEEN[d.known])
+                for d in self.discard[len(seen):]
             )
-            for lane in self.sides
-        )
-        discard = tuple(
-            DiscardView(d.card if d.known & bit or d.how == "killed" else None, d.how,
-                        _seen(d.known))
-            for d in self.discard
-        )
-        return Duel52Observation(
-            seat=seat,
-            options=self.opts,
-            starter=self.starter,
-            turn=self.turn,
-            turn_seat=self.turn_seat,
-            actions=self.actions,
-            hand=tuple(sorted(self.hands[seat])) if seat is not None else (),
-            hand_counts=(len(self.hands[0]), len(self.hands[1])),
-            pile=len(self.pile),
-            aside=len(self.aside),
-            discard=discard,
-            lanes=lanes,  # type: ignore[arg-type]
-            won=tuple(self.won),
-            next_slots=tuple((a, b) for a, b in self.next_slot),
-            choice=self.choice,
-            frames=tuple((src, tuple(f)) for src, f in self.frames),
-            passes=self.passes,
-            outcome=self.result,
-        )
+            self._discard_views[bit] = seen
+        return seen
 
     def clone(self) -> Self:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         self._copy_record_into(other)
-        other.sides = [[[c.copy() for c in side] for side in lane] for lane in self.sides]
-        other.next_slot = [list(n) for n in self.next_slot]
-        other.hands = [list(h) for h in self.hands]
-        other.aside = list(self.aside)
-        other.pile = list(self.pile)
-        other.discard = list(self.discard)
-        other.frames = [(src, list(f)) for src, f in self.frames]
-        other.won = list(self.won)
+        other.sides = [[[c.copy() for c in mine], [c.copy() for c in theirs]]
+                       for mine, theirs in self.sides]
+        other.next_slot = [n[:] for n in self.next_slot]
+        other.hands = [h[:] for h in self.hands]
+        other.aside = self.aside[:]
+        other.pile = self.pile[:]
+        other.discard = self.discard[:]
+        other.frames = [(src, f[:]) for src, f in self.frames]
+        other.won = self.won[:]
+        other._discard_views = self._discard_views[:]
         return other
 
     # --- helpers ---
@@ -361,9 +357,11 @@ class Duel52State(State):
             raise IllegalMove(f"'{move}' is not a Duel 52 move", "no-such-move")
         if seat not in (0, 1):
             raise IllegalMove(f"there is no seat {seat} in this game", "no-such-seat")
-        problem = refusal(move, self.facts(seat))
-        if problem is not None:
+        if seat != self.turn_seat or self.result is not None or move not in self._moves_now():
+            problem = refusal(move, self.facts(seat), self._moves_now())
+            assert problem is not None
             raise problem
+        self._legal = None
         events: list[Event] = []
         if move.kind in CHOICES:
             powers.choose(self, move, events)
@@ -392,8 +390,9 @@ class Duel52State(State):
         elif move.kind == "pair":
             a, b = actors
             a.partner, b.partner = b.slot, a.slot
-            events.append(Event("pair", seat, {"cards": [move.text.split()[1],
-                                                         move.text.split()[2]]}))
+            a.changed()
+            b.changed()
+            events.append(Event("pair", seat, {"cards": [pos_text(p) for p in move.actors]}))
         else:
             found = [self.find(p) for p in move.targets]
             powers.attack(self, actors, [t for t in found if t is not None], events)
@@ -403,7 +402,7 @@ class Duel52State(State):
         if self.result is not None or self.choice is not None or self.frames:
             return
         self._check_lanes(events)
-        if self.result is None and not has_action(self.facts(self.turn_seat)):
+        if self.result is None and not self._moves_now():
             self._next_turns(events)
         if self.result is not None:
             events.append(Event("game-over", None, self.result.to_json()))
@@ -414,10 +413,11 @@ class Duel52State(State):
             for c in self.cards():
                 if 0 <= c.frozen_until <= self.turn:
                     c.frozen_until = -1
+                    c.changed()
             seat = 1 - self.turn_seat
             self._start_turn(seat, events)
             self._check_lanes(events)
-            if self.result is not None or has_action(self.facts(seat)):
+            if self.result is not None or self._moves_now():
                 return
             frozen = any(c.frozen for c in self.cards())
             self.passes = 0 if frozen else self.passes + 1
@@ -431,9 +431,12 @@ class Duel52State(State):
     def _start_turn(self, seat: int, events: list[Event]) -> None:
         self.turn += 1
         self.turn_seat = seat
+        self._legal = None
         for c in self.cards():
-            c.attacks = 0
-            c.double = False
+            if c.attacks or c.double:
+                c.attacks = 0
+                c.double = False
+                c.changed()
         drew = 0
         if self.pile:
             self.hands[seat].append(self.pile.pop())
@@ -455,6 +458,7 @@ class Duel52State(State):
                 if (self.sides[lane][seat] and not self.sides[lane][other]
                         and not self.hands[other]):
                     self.won[lane] = seat
+                    self._legal = None
                     events.append(Event("lane-won", seat, {"lane": lane + 1}))
         lanes = (self.won.count(0), self.won.count(1))
         for seat in range(SEATS):
@@ -565,6 +569,8 @@ class Duel52(Game["Duel52State"]):
         state.won = list(obs.won)
         state.passes = obs.passes
         state.result = obs.outcome
+        state._legal = None
+        state._discard_views = [(), (), ()]
         return state
 
 
@@ -607,7 +613,9 @@ def build_state(
     state.won = [None] * LANES
     state.passes = 0
     state.result = None
+    state._legal = None
     state.discard = []
+    state._discard_views = [(), (), ()]
     state.hands = [[parse_card(t) for t in h] for h in hands]
     state.pile = [parse_card(t) for t in reversed(pile)]
     state.sides = [[[] for _ in range(SEATS)] for _ in range(LANES)]
