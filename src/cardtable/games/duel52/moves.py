@@ -29,6 +29,7 @@ a move is not among them.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -98,7 +99,7 @@ class D52Move(Move):
         return self.order
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, D52Move) and other.ident == self.ident
+        return other is self or (isinstance(other, D52Move) and other.ident == self.ident)
 
     def __hash__(self) -> int:
         return hash(self.ident)
@@ -136,11 +137,24 @@ def place_move(kind: str, actors: tuple[Pos, ...], targets: tuple[Pos, ...] = ()
     move = _BY_PLACE.get(key)
     if move is None:
         move = _BY_PLACE[key] = D52Move(kind, actors=actors, targets=targets)
+        if kind == "flip":
+            _FLIPS[actors[0]] = move
     return move
+
+
+_FLIPS: dict[Pos, D52Move] = {}
+"""The flips made so far, by place (a short cut past :func:`place_move`'s key)."""
 
 
 ORDER = attrgetter("order")
 """The sort key of moves, for ``list.sort``."""
+
+
+def among(move: D52Move, moves: Sequence[D52Move]) -> bool:
+    """Whether ``move`` is in ``moves``, a list sorted as :func:`legal_moves` sorts
+    (a binary search: the check runs for every move played)."""
+    i = bisect_left(moves, move.order, key=ORDER)
+    return i < len(moves) and moves[i] == move
 
 _SYNTAX = ("write one of: play <card> <lane>, flip <pos>, attack <pos>[+<pos>] <target> "
            "[<target>], pair <pos> <pos>, discard <card>, look <pos>|none, move <pos>|none, "
@@ -241,29 +255,24 @@ def move_candidates(f: Facts, lane: int) -> list[TableCard]:
             for c in f.sides[other][f.seat] if movable(c, f.pile)]
 
 
-def _attack_moves(f: Facts, lane: int, moves: list[D52Move]) -> None:
-    """Add the lane's attacks, single cards first, then pairs (sorted later)."""
-    own = f.sides[lane][f.seat]
+def _attacks(f: Facts, lane: int, own: Sequence[TableCard], moves: list[D52Move]) -> None:
+    """Add the lane's attacks, single cards and pairs (sorted by the caller)."""
     opponents = f.sides[lane][1 - f.seat]
-    if not opponents or f.won[lane] is not None:
-        return
-    by_slot = None
     for c in own:
         if not can_attack(c):
             continue
         if c.partner is None:
             actors: tuple[TableCard, ...] = (c,)
         elif c.partner > c.slot:
-            by_slot = by_slot or {x.slot: x for x in own}
-            mate = by_slot[c.partner]
+            mate = next(x for x in own if x.slot == c.partner)
             if not can_attack(mate):
                 continue
             actors = (c, mate)
         else:
             continue
-        places = tuple(position(a) for a in actors)
+        places = tuple([(lane, f.seat, a.slot) for a in actors])
         for ts in target_sets(actors, opponents, f.pile):
-            moves.append(place_move("attack", places, tuple(position(t) for t in ts)))
+            moves.append(place_move("attack", places, tuple([position(t) for t in ts])))
 
 
 def _choice_moves(f: Facts, choice: Choice) -> list[D52Move]:
@@ -282,7 +291,9 @@ def legal_moves(f: Facts) -> list[D52Move]:
     """Every move the seat may make now, sorted.
 
     Actions are listed kind by kind in sorted order (plays by card and lane, then
-    flips, attacks and pairs lane by lane), so only the attacks need sorting.
+    flips, attacks and pairs lane by lane), so only the attacks need sorting. This
+    runs after every move: the card tests of :func:`flippable` and
+    :func:`~cardtable.games.duel52.table.can_attack` are written out here.
     """
     if f.over or not f.acting:
         return []
@@ -292,22 +303,35 @@ def legal_moves(f: Facts) -> list[D52Move]:
         return moves
     if f.actions <= 0:
         return []
-    lanes = [lane for lane in range(LANES) if f.won[lane] is None]
-    moves = [PLAY[card][lane] for card in sorted(set(f.hand)) for lane in lanes]
-    pile = f.pile
-    sides = [f.sides[lane][f.seat] for lane in range(LANES)]
-    for own in sides:
-        moves += [place_move("flip", (position(c),)) for c in own if flippable(c, pile)]
+    seat, pile, won = f.seat, f.pile, f.won
+    hand = f.hand
+    cards = sorted(set(hand)) if len(hand) > 1 else hand
+    lanes = [lane for lane in range(LANES) if won[lane] is None]
+    moves = [PLAY[card][lane] for card in cards for lane in lanes]
     attacks: list[D52Move] = []
+    pairs: list[D52Move] = []
     for lane in range(LANES):
-        _attack_moves(f, lane, attacks)
-    attacks.sort(key=ORDER)
-    moves += attacks
-    for own in sides:
-        ups = [c for c in own if c.up and c.partner is None]
-        if len(ups) > 1:
-            moves += [place_move("pair", (position(a), position(b)))
-                      for a, b in combinations(ups, 2) if face(a) == face(b)]
+        own = f.sides[lane][seat]
+        ups = 0
+        ready = False
+        for c in own:
+            if c.up:
+                ups += 1
+                ready = ready or (not c.frozen and c.attacks < (2 if c.double else 1))
+            elif not c.frozen and not (c.base and pile):
+                pos = (lane, seat, c.slot)
+                moves.append(_FLIPS.get(pos) or place_move("flip", (pos,)))
+        if ready and won[lane] is None and f.sides[lane][1 - seat]:
+            _attacks(f, lane, own, attacks)
+        if ups > 1:
+            free = [c for c in own if c.up and c.partner is None]
+            pairs += [place_move("pair", ((lane, seat, a.slot), (lane, seat, b.slot)))
+                      for a, b in combinations(free, 2) if face(a) == face(b)]
+    if attacks:
+        attacks.sort(key=ORDER)
+        moves += attacks
+    if pairs:
+        moves += pairs
     return moves
 
 
@@ -322,7 +346,7 @@ def refusal(move: D52Move, f: Facts,
         return IllegalMove("the game is over", "game-over")
     if not f.acting:
         return IllegalMove(f"it is seat {f.turn_seat}'s turn, not yours", "not-your-turn")
-    if move in (legal_moves(f) if legal is None else legal):
+    if among(move, legal_moves(f) if legal is None else legal):
         return None
     return _explain(move, f)
 
