@@ -255,7 +255,7 @@ class Game:
         eights = sum(1 for t in targets if t.face() == EIGHT)
         for a in actors:
             a.attacks += 1
-        for t, d in zip(targets, dealt):
+        for t, d in zip(targets, dealt, strict=True):
             t.damage += d
         for a in actors:
             if a.face() != NINE:
@@ -384,7 +384,7 @@ def score(g: Game, m: Move, bit: int, non_play: bool) -> float:
         dealt = damage_of(att, tgt)
         eights = sum(1 for t in tgt if t.face() == EIGHT)
         value, kills = 6.0, 0
-        for t, d in zip(tgt, dealt):
+        for t, d in zip(tgt, dealt, strict=True):
             if t.damage + d >= hit_points(t):
                 kills += 1
                 value += (0.6 if not t.up and not t.known & bit else 1.0) * (12 + value_of(t))
@@ -452,7 +452,7 @@ def pick(g: Game, moves: list[Move], rng: random.Random) -> Move:
     non_play = any(m[0] != PLAY for m in moves)
     scores = [score(g, m, bit, non_play) for m in moves]
     best = max(scores)
-    top = [m for s, m in zip(scores, moves) if s >= best - 1e-9]
+    top = [m for s, m in zip(scores, moves, strict=True) if s >= best - 1e-9]
     return top[rng.randrange(len(top))]
 
 
@@ -469,6 +469,16 @@ def play_game(deal: random.Random, players: list[random.Random]) -> tuple[int, i
     return (-1 if g.winner is None else g.winner), g.moves
 
 
+BOT = "heuristic"
+"""The player this loop plays (``cardtable bench`` compares it with the same player)."""
+
+
+def fold(fingerprint: int, outcome: dict[str, object], moves: int) -> int:
+    """The fingerprint after one more game: its winner and its number of moves."""
+    winner = outcome["winner"]
+    return hash((fingerprint, -1 if winner is None else winner, moves))
+
+
 def play_games(games: int, seed: int) -> tuple[int, int]:
     """``games`` games from ``seed``: (moves played, a fingerprint of the results)."""
     deal = random.Random(seed)
@@ -477,7 +487,7 @@ def play_games(games: int, seed: int) -> tuple[int, int]:
     for _ in range(games):
         winner, moves = play_game(deal, players)
         total += moves
-        fingerprint = hash((fingerprint, winner, moves))
+        fingerprint = fold(fingerprint, {"winner": None if winner < 0 else winner}, moves)
     return total, fingerprint
 
 

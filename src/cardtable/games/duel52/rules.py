@@ -179,18 +179,9 @@ class Duel52Observation(Observation):
 
     def facts(self) -> Facts:
         seat = self.seat if self.seat is not None else -1
-        return Facts(
-            seat=seat,
-            acting=self.outcome is None and seat == self.turn_seat,
-            turn_seat=self.turn_seat,
-            over=self.outcome is not None,
-            hand=self.hand,
-            sides=self.lanes,
-            won=self.won,
-            pile=self.pile,
-            actions=self.actions,
-            choice=self.choice,
-        )
+        return Facts(seat, self.outcome is None and seat == self.turn_seat, self.turn_seat,
+                     self.outcome is not None, self.hand, self.lanes, self.won, self.pile,
+                     self.actions, self.choice)
 
     def legal_moves(self) -> list[D52Move]:
         if self.seat is None:
@@ -274,10 +265,11 @@ class Duel52State(State):
 
     def observation(self, seat: int | None) -> Duel52Observation:
         bit = 0 if seat is None else 1 << seat
-        lanes = tuple(
-            (tuple([view_of(c, bit) for c in mine]), tuple([view_of(c, bit) for c in theirs]))
+        lanes = tuple([
+            (tuple([c.views[bit] or view_of(c, bit) for c in mine]),
+             tuple([c.views[bit] or view_of(c, bit) for c in theirs]))
             for mine, theirs in self.sides
-        )
+        ])
         fields = {
             "seat": seat,
             "options": self.opts,
@@ -292,9 +284,9 @@ class Duel52State(State):
             "discard": self._discard_seen(bit),
             "lanes": lanes,
             "won": tuple(self.won),
-            "next_slots": tuple([(a, b) for a, b in self.next_slot]),
+            "next_slots": tuple(map(tuple, self.next_slot)),
             "choice": self.choice,
-            "frames": tuple([(src, tuple(f)) for src, f in self.frames]),
+            "frames": tuple([(src, tuple(f)) for src, f in self.frames]) if self.frames else (),
             "passes": self.passes,
             "outcome": self.result,
         }
@@ -407,6 +399,10 @@ class Duel52State(State):
                 if 0 <= c.frozen_until <= self.turn:
                     c.frozen_until = -1
                     c.changed()
+                if c.attacks or c.double:  # a new turn: attacks and Aces' powers start over
+                    c.attacks = 0
+                    c.double = False
+                    c.changed()
             seat = 1 - self.turn_seat
             self._start_turn(seat, events)
             self._check_lanes(events)
@@ -425,11 +421,6 @@ class Duel52State(State):
         self.turn += 1
         self.turn_seat = seat
         self._legal = None
-        for c in self.cards():
-            if c.attacks or c.double:
-                c.attacks = 0
-                c.double = False
-                c.changed()
         drew = 0
         if self.pile:
             self.hands[seat].append(self.pile.pop())
