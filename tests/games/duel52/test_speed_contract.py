@@ -16,7 +16,8 @@ from cardtable.engine import play_out
 from cardtable.games.duel52 import moves as moves_module
 from cardtable.games.duel52.bots import HeuristicBot, make_bot
 from cardtable.games.duel52.moves import D52Move, legal_moves, parse_move, place_move
-from cardtable.games.duel52.rules import DUEL52, Duel52State
+from cardtable.games.duel52.rules import DUEL52, NOT_SEEN, Duel52State
+from cardtable.games.duel52.table import NO_VIEWS
 from cardtable.testing import random_game
 
 LENGTHS = st.sampled_from([{"length": "quick"}, {"length": "standard"}, {"length": "long"}])
@@ -27,8 +28,9 @@ def fresh_copy(state: Duel52State) -> Duel52State:
     """A clone that has forgotten every view and listing it could reuse."""
     other = state.clone()
     for c in other.cards():
-        c.changed()
+        c.views = NO_VIEWS
     other._discard_views = [(), (), ()]
+    other._seen_sides = [NOT_SEEN] * 6
     other._legal = None
     return other
 

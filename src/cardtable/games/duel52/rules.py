@@ -109,6 +109,7 @@ from cardtable.games.duel52.moves import (
 from cardtable.games.duel52.powers import ALL_SEATS, Discarded
 from cardtable.games.duel52.table import (
     LANES,
+    NO_VIEWS,
     SEATS,
     SEEN,
     THREE,
@@ -123,6 +124,8 @@ from cardtable.games.duel52.table import (
 from cardtable.games.duel52.variants import Duel52Options, parse_options
 
 HAND = 5
+NOT_SEEN: list[tuple[CardView, ...] | None] = [None, None, None]
+"""A side no viewer has seen yet (shared and never written: a side's own list replaces it)."""
 ACTIONS = 3
 FIRST_ACTIONS = 2
 
@@ -232,6 +235,8 @@ class Duel52State(State):
         """The legal moves of the seat to act, listed once per position."""
         self._discard_views: list[tuple[DiscardView, ...]] = [(), (), ()]
         """The discard pile as each viewer sees it (append-only, like the pile)."""
+        self._seen_sides: list[list[tuple[CardView, ...] | None]] = [NOT_SEEN] * 6
+        """By side (``2 * lane + seat``): its views by viewer, made when first asked for."""
         self._start_turn(starter, [])
         self._settle([])
 
@@ -265,11 +270,10 @@ class Duel52State(State):
 
     def observation(self, seat: int | None) -> Duel52Observation:
         bit = 0 if seat is None else 1 << seat
-        lanes = tuple([
-            (tuple([c.views[bit] or view_of(c, bit) for c in mine]),
-             tuple([c.views[bit] or view_of(c, bit) for c in theirs]))
-            for mine, theirs in self.sides
-        ])
+        seen = self._seen_sides
+        lanes = tuple([(seen[2 * lane][bit] or self._see(lane, 0, bit),
+                        seen[2 * lane + 1][bit] or self._see(lane, 1, bit))
+                       for lane in range(LANES)])
         fields = {
             "seat": seat,
             "options": self.opts,
@@ -295,6 +299,21 @@ class Duel52State(State):
             # not a field: the observation's own legal_moves() would list the same moves
             observation.__dict__["_legal"] = self._moves_now()
         return observation
+
+    def touched(self, c: TCard) -> None:
+        """Forget the views of a card that changed, and of its side as it was."""
+        c.views = NO_VIEWS
+        self._seen_sides[2 * c.lane + c.seat] = NOT_SEEN
+
+    def _see(self, lane: int, seat: int, bit: int) -> tuple[CardView, ...]:
+        """A side of a lane as a viewer sees it, kept until one of its cards changes."""
+        side = tuple([c.views[bit] or view_of(c, bit) for c in self.sides[lane][seat]])
+        i = 2 * lane + seat
+        seen = self._seen_sides[i]
+        if seen is NOT_SEEN:
+            seen = self._seen_sides[i] = [None, None, None]
+        seen[bit] = side
+        return side
 
     def _discard_seen(self, bit: int) -> tuple[DiscardView, ...]:
         """The discard pile as a viewer sees it, extended by the cards added since."""
@@ -322,6 +341,7 @@ class Duel52State(State):
         other.frames = [(src, f[:]) for src, f in self.frames]
         other.won = self.won[:]
         other._discard_views = self._discard_views[:]
+        other._seen_sides = self._seen_sides[:]
         return other
 
     # --- helpers ---
@@ -366,6 +386,7 @@ class Duel52State(State):
             self.next_slot[lane][seat] += 1
             self.sides[lane][seat].append(TCard(move.card, seat, lane, slot, base=False,
                                                 known=1 << seat))
+            self._seen_sides[2 * lane + seat] = NOT_SEEN
             events.append(Event("play", seat, {"lane": lane + 1, "slot": slot}))
             return
         cards = [self.find(p) for p in move.actors]
@@ -375,8 +396,8 @@ class Duel52State(State):
         elif move.kind == "pair":
             a, b = actors
             a.partner, b.partner = b.slot, a.slot
-            a.changed()
-            b.changed()
+            self.touched(a)
+            self.touched(b)
             events.append(Event("pair", seat, {"cards": [pos_text(p) for p in move.actors]}))
         else:
             found = [self.find(p) for p in move.targets]
@@ -398,11 +419,11 @@ class Duel52State(State):
             for c in self.cards():
                 if 0 <= c.frozen_until <= self.turn:
                     c.frozen_until = -1
-                    c.changed()
+                    self.touched(c)
                 if c.attacks or c.double:  # a new turn: attacks and Aces' powers start over
                     c.attacks = 0
                     c.double = False
-                    c.changed()
+                    self.touched(c)
             seat = 1 - self.turn_seat
             self._start_turn(seat, events)
             self._check_lanes(events)
@@ -555,6 +576,7 @@ class Duel52(Game["Duel52State"]):
         state.result = obs.outcome
         state._legal = None
         state._discard_views = [(), (), ()]
+        state._seen_sides = [NOT_SEEN] * 6
         return state
 
 
@@ -600,6 +622,7 @@ def build_state(
     state._legal = None
     state.discard = []
     state._discard_views = [(), (), ()]
+    state._seen_sides = [NOT_SEEN] * 6
     state.hands = [[parse_card(t) for t in h] for h in hands]
     state.pile = [parse_card(t) for t in reversed(pile)]
     state.sides = [[[] for _ in range(SEATS)] for _ in range(LANES)]

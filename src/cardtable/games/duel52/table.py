@@ -149,17 +149,12 @@ class TCard:
         """Bit set of seats that know this face-down card (face up: everyone)."""
         self.views: list[CardView | None] | tuple[None, None, None] = NO_VIEWS
         """How each viewer sees the card (index: 0 spectator, 1 seat 0, 2 seat 1), made
-        when first asked for; whoever changes the card calls :meth:`changed`."""
+        when first asked for; whoever changes the card calls the state's ``touched``,
+        which puts back :data:`NO_VIEWS` (replaced, never cleared: clones share it)."""
 
     @property
     def frozen(self) -> bool:
         return self.frozen_until >= 0
-
-    def changed(self) -> None:
-        """Forget the views of this card: it is no longer what they show.
-
-        The views list is replaced, never cleared, so a clone may share it."""
-        self.views = NO_VIEWS
 
     def copy(self) -> TCard:
         other = _new_tcard(TCard)
