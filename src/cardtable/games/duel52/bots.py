@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from cardtable.bots.random_bot import RandomBot
 from cardtable.engine import Observation
+from cardtable.games.duel52 import selfplay
 from cardtable.games.duel52.moves import D52Move, Facts, move_candidates
 from cardtable.games.duel52.rules import Duel52Observation
 from cardtable.games.duel52.table import (
@@ -96,6 +97,13 @@ class HeuristicBot:
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
+
+    def self_player(self) -> selfplay.Player | None:
+        """This player for the simulation path (:mod:`.selfplay`): the same choices
+        from the same generator; ``None`` for a subclass, which may choose otherwise."""
+        if type(self) is not HeuristicBot:
+            return None
+        return selfplay.Player(self.rng, heuristic=True)
 
     def act(self, observation: Observation) -> D52Move:
         assert isinstance(observation, Duel52Observation)

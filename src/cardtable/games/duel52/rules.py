@@ -81,8 +81,9 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, Self, cast
 
+from cardtable.bots.random_bot import RandomBot
 from cardtable.cards import CARDS, Card, CardError, parse_card, shuffled
 from cardtable.engine import (
     DealError,
@@ -95,15 +96,19 @@ from cardtable.engine import (
     Outcome,
     State,
 )
-from cardtable.games.duel52 import powers
+from cardtable.games.duel52 import powers, selfplay
 from cardtable.games.duel52.moves import (
     CHOICES,
+    DISCARD,
+    NONE,
+    PLAY,
     Choice,
     D52Move,
     Facts,
     among,
     legal_moves,
     parse_move,
+    place_move,
     refusal,
 )
 from cardtable.games.duel52.powers import ALL_SEATS, Discarded
@@ -469,6 +474,96 @@ class Duel52State(State):
         for seat in range(SEATS):
             if lanes[seat] >= 2:
                 self.result = Duel52Outcome(seat, lanes, "two-lanes")
+
+
+    # --- the simulation path ---
+    def self_play(self, bots: Mapping[int, object]) -> Duel52Outcome | None:
+        """Finish the game at once when both seats are heuristic or random players,
+        making and recording exactly their moves; else ``None``, changing nothing (see
+        :mod:`.selfplay`; :func:`~cardtable.engine.play_out` uses this)."""
+        players = [_self_player(bots.get(seat)) for seat in range(SEATS)]
+        if self.result is not None or None in players:
+            return None
+        table = self._table()
+        made = selfplay.play_to_end(table, [p for p in players if p is not None])
+        self._take_back(table)
+        self.history += [(seat, _move_of(move).text) for seat, move in made]
+        return self.result
+
+    def _table(self) -> selfplay.Table:
+        """This position on plain ints, for :mod:`.selfplay`."""
+        sides = [[[selfplay.Card(c.card, c.seat, c.lane, c.slot, c.base, c.up, c.damage,
+                                 c.frozen_until, selfplay.NONE if c.partner is None
+                                 else c.partner, c.attacks, c.double, c.known)
+                   for c in side] for side in lane] for lane in self.sides]
+        table = selfplay.Table(
+            sides, [n[:] for n in self.next_slot],
+            cast(list[list[int]], [h[:] for h in self.hands]), cast(list[int], self.pile[:]),
+            self.turn, self.turn_seat, self.actions, self.passes,
+            [selfplay.NONE if w is None else w for w in self.won])
+        if self.choice is not None:
+            table.choice = selfplay.KINDS.index(self.choice.kind)
+            table.choice_seat = self.choice.seat
+            table.choice_source = self.choice.source
+            table.choice_among = list(self.choice.among)
+        table.frames = [(source, frame[:]) for source, frame in self.frames]
+        return table
+
+    def _take_back(self, t: selfplay.Table) -> None:
+        """The position :mod:`.selfplay` reached, as this state's own facts."""
+        self.sides = [[[_table_card(c) for c in side] for side in lane] for lane in t.sides]
+        self.next_slot = t.next_slot
+        self.hands = [[CARDS[c] for c in hand] for hand in t.hands]
+        self.pile = [CARDS[c] for c in t.pile]
+        self.discard += [Discarded(CARDS[card], HOW[how], known)
+                         for card, how, known in t.discarded]
+        self.turn, self.turn_seat, self.actions, self.passes = t.turn, t.seat, t.actions, t.passes
+        self.won = [None if w == selfplay.NONE else w for w in t.won]
+        self.choice = None if t.choice == selfplay.NONE else Choice(
+            selfplay.KINDS[t.choice], t.choice_seat, t.choice_source, tuple(t.choice_among))
+        self.frames = [(source, frame[:]) for source, frame in t.frames]
+        if t.reason != selfplay.NONE:
+            lanes = (self.won.count(0), self.won.count(1))
+            self.result = Duel52Outcome(None if t.winner == selfplay.NONE else t.winner, lanes,
+                                        REASONS[t.reason])
+        self._legal = None
+        self._seen_sides = [NOT_SEEN] * 6
+
+
+HOW = {selfplay.KILLED: "killed", selfplay.KILLED_FACE_DOWN: "killed-face-down",
+       selfplay.DISCARDED: "discarded"}
+REASONS = {selfplay.TWO_LANES: "two-lanes", selfplay.BOTH_PASSED: "both-passed"}
+
+
+def _self_player(bot: object) -> selfplay.Player | None:
+    """A bot as a :class:`.selfplay.Player`, when it is one the simulation path knows."""
+    if type(bot) is RandomBot:
+        return selfplay.Player(bot.rng, heuristic=False)
+    make = getattr(bot, "self_player", None)
+    player = make() if make is not None else None
+    return player if isinstance(player, selfplay.Player) else None
+
+
+def _table_card(c: selfplay.Card) -> TCard:
+    card = TCard(CARDS[c.card], c.seat, c.lane, c.slot, c.base, c.up, c.known)
+    card.damage = c.damage
+    card.frozen_until = c.frozen_until
+    card.partner = None if c.partner == selfplay.NONE else c.partner
+    card.attacks = c.attacks
+    card.double = c.double
+    return card
+
+
+def _move_of(move: selfplay.Move) -> D52Move:
+    """The move object of a :mod:`.selfplay` move (interned: its text is written once)."""
+    kind, card, lane, actors, targets = move
+    if kind == selfplay.PLAY:
+        return PLAY[card][lane]
+    if kind == selfplay.DISCARD:
+        return DISCARD[card]
+    if not actors:
+        return NONE[selfplay.KINDS[kind]]
+    return place_move(selfplay.KINDS[kind], actors, targets)
 
 
 # --- the game ------------------------------------------------------------------------
