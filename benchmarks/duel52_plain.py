@@ -496,4 +496,5 @@ if __name__ == "__main__":
     start = time.process_time()
     moves, _ = play_games(count, int(sys.argv[2]) if len(sys.argv) > 2 else 0)
     seconds = time.process_time() - start
-    print(f"{count} games, {moves} moves in {seconds:.2f} s CPU: {count / seconds:,.0f} games/s")
+    rate = count / seconds if seconds else 0.0
+    print(f"{count} games, {moves} moves in {seconds:.2f} s CPU: {rate:,.0f} games/s")
