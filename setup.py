@@ -1,0 +1,19 @@
+"""Compiles Duel 52's simulation path with mypyc (everything else is pyproject.toml).
+
+The module also runs as plain Python, so an interpreter without a C compiler
+still works (slower); ``CARDTABLE_PURE=1`` skips the compilation.
+"""
+
+import os
+
+from setuptools import setup
+
+COMPILED = ["src/cardtable/games/duel52/selfplay.py"]
+
+if os.environ.get("CARDTABLE_PURE"):
+    setup()
+else:
+    from mypyc.build import mypycify
+
+    # the project's mypy sections name modules this build does not compile: no note on them
+    setup(ext_modules=mypycify(["--no-warn-unused-configs", *COMPILED], opt_level="3"))
