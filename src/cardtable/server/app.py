@@ -36,7 +36,9 @@ from cardtable.server.db import Database, make_engine, migrate
 from cardtable.server.errors import ApiError, add_error_handlers, http_error, ws_error
 from cardtable.server.hooks import hooks_for, variant_names
 from cardtable.server.protocol import (
+    CLAIM_SEAT_1,
     TABLE_ID,
+    TABLE_LINKS,
     ClaimSeat,
     ClientMessage,
     CreatedTable,
@@ -50,6 +52,7 @@ from cardtable.server.protocol import (
     ProtocolDoc,
     SeatToken,
     TableInfo,
+    links,
 )
 from cardtable.server.tables import BotPool, Conn, LiveTable, Refusal, TableManager, TableSpec
 from cardtable.server.validation import Count, GameNumber, SeatNumber
@@ -215,7 +218,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             ))
         return result
 
-    @app.post("/api/tables", status_code=201, response_model=CreatedTable, tags=["tables"])
+    @app.post("/api/tables", status_code=201, response_model=CreatedTable, tags=["tables"],
+              responses={201: links("table_id", "$response.body#/table/id", *TABLE_LINKS,
+                                    claim_seat_1=CLAIM_SEAT_1)})
     async def create_table(body: CreateTable, request: Request,
                            response: Response) -> CreatedTable:
         spec = TableSpec(

@@ -28,7 +28,7 @@ from pydantic import BaseModel, Field
 
 from cardtable.games.paternoster import campaign as tower
 from cardtable.server import store
-from cardtable.server.protocol import Strict
+from cardtable.server.protocol import GROUP_LINKS, TABLE_LINKS, Strict, links
 from cardtable.server.validation import Count, GroupName, PlayerName
 
 if TYPE_CHECKING:
@@ -215,7 +215,8 @@ def _check_open(row: dict[str, Any], floor: int) -> None:
 # --- routes ------------------------------------------------------------------------------
 
 
-@router.post("/api/groups", status_code=201, response_model=GroupInfo)
+@router.post("/api/groups", status_code=201, response_model=GroupInfo,
+             responses={201: links("token", "$response.body#/token", *GROUP_LINKS)})
 async def create_group(body: CreateGroup, request: Request, response: Response) -> GroupInfo:
     """A new group; its link (with the share token) goes to every member."""
     name = body.name
@@ -250,7 +251,8 @@ async def enter_ride(token: str, body: EnterRide, request: Request) -> GroupInfo
     return group_json(_base(request), await _group_or_404(request, token))
 
 
-@router.post("/api/groups/{token}/tables", status_code=201, response_model=StartedRide)
+@router.post("/api/groups/{token}/tables", status_code=201, response_model=StartedRide,
+             responses={201: links("table_id", "$response.body#/table", *TABLE_LINKS)})
 async def start_ride(token: str, body: StartRide, request: Request,
                      response: Response) -> StartedRide:
     """Ride a floor on the site: a Paternoster table with the floor's rules; when its game

@@ -33,6 +33,32 @@ def _game_enum(schema: dict[str, Any]) -> None:
 # --- HTTP ----------------------------------------------------------------------------
 
 
+def links(parameter: str, expression: str, *operation_ids: str,
+          **more: dict[str, Any]) -> dict[str, Any]:
+    """OpenAPI links from an answer to the operations its id opens (``more``: named links
+    of their own): a reader sees where to go next, and the schema's stateful fuzzing
+    reaches a real table or group."""
+    found = {op: {"operationId": op, "parameters": {parameter: expression}}
+             for op in operation_ids}
+    return {"links": {**found, **more}}
+
+
+CLAIM_SEAT_1 = {
+    "operationId": "claim_api_tables__table_id__seats__seat__post",
+    "parameters": {"table_id": "$response.body#/table/id", "seat": 1},
+    "requestBody": {"invite": "$response.body#/invites/1"},
+    "description": "seat 1 with its invite, when the table has one open",
+}
+
+
+TABLE_LINKS = ("get_table_api_tables__table_id__get",
+               "game_list_api_tables__table_id__games_get",
+               "record_api_tables__table_id__record_get",
+               "again_api_tables__table_id__again_post")
+GROUP_LINKS = ("get_group_api_groups__token__get", "enter_ride_api_groups__token__rides_post",
+               "start_ride_api_groups__token__tables_post")
+
+
 class SeatSpec(Strict):
     kind: Literal["human", "computer"] = "human"
     strength: str | None = Field(

@@ -26,9 +26,10 @@ Version = Annotated[int, Field(ge=0, le=INT32_MAX)]
 Count = Annotated[int, Field(ge=0, le=INT32_MAX)]
 
 _FORBIDDEN = (r"\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b\u200e\u200f"
-              r"\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ufffe\uffff\ud800-\udfff")
+              r"\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ufffe\uffff")
 """Control and format characters: C0 and C1 controls, bidirectional marks, embeddings,
-overrides and isolates, line separators, zero-width and invisible operators, surrogates."""
+overrides and isolates, line separators, zero-width and invisible operators. (A lone
+surrogate never gets this far: pydantic refuses it as no Unicode string.)"""
 _BLANK = (r"\u0020\u00a0\u115f\u1160\u1680\u2000-\u200a\u200c\u200d\u202f\u205f\u2800\u3000"
           r"\u3164\uffa0")
 """Allowed inside a name, but not visible on their own: spaces, joiners (emoji, Persian)
