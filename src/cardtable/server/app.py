@@ -33,7 +33,13 @@ from cardtable.server import store
 from cardtable.server.apidocs import add_docs
 from cardtable.server.config import Settings
 from cardtable.server.db import Database, make_engine, migrate
-from cardtable.server.errors import ApiError, add_error_handlers, http_error, ws_error
+from cardtable.server.errors import (
+    ApiError,
+    add_error_handlers,
+    add_websocket_fallback,
+    http_error,
+    ws_error,
+)
 from cardtable.server.hooks import hooks_for, variant_names
 from cardtable.server.protocol import (
     CLAIM_SEAT_1,
@@ -378,6 +384,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 with suppress(Exception):
                     await websocket.close()
 
+    add_websocket_fallback(app)
     app.add_middleware(BodyLimit, limit=settings.max_message_bytes)
     return app
 

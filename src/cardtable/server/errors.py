@@ -18,6 +18,7 @@ from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Mount, WebSocketRoute
 
 from cardtable.server.tables import Refusal
 
@@ -106,3 +107,22 @@ def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def _unexpected(_request: Request, _exc: Exception) -> JSONResponse:
         return http_error(500, "internal", "the server failed on this request; it is logged")
+
+
+def add_websocket_fallback(app: FastAPI) -> None:
+    """A WebSocket to no route is refused as documented (``not-found``, close 4404), not
+    with Starlette's bare 403: a route after every other, and one in front of each mount
+    (static files answer HTTP only)."""
+
+    async def no_such_socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        message = (f"there is no WebSocket at {websocket.url.path[:60]} (tables: "
+                   "/api/tables/<id>/ws)")
+        await websocket.send_text(json.dumps(ws_error("not-found", message)))
+        await websocket.close(4404, reason="not-found")
+
+    routes = app.router.routes
+    for mount in [r for r in routes if isinstance(r, Mount)]:
+        routes.insert(routes.index(mount), WebSocketRoute(f"{mount.path}/{{path:path}}",
+                                                          no_such_socket))
+    routes.append(WebSocketRoute("/{path:path}", no_such_socket))
