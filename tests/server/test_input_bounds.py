@@ -234,3 +234,21 @@ def test_issue24_6_names_without_a_visible_character_are_refused_by_the_schema(
     assert (name["minLength"], name["maxLength"]) == (1, 40)
     group = schema["CreateGroup"]["properties"]["name"]
     assert group["pattern"] == name["pattern"] and group["maxLength"] == 80
+
+
+def test_issue20_10_an_unexpected_failure_is_a_500_in_the_documented_shape(
+        tmp_path: Any) -> None:
+    """Not Starlette's plain-text page: ``internal``, in the one error shape."""
+    from fastapi.testclient import TestClient
+
+    from cardtable.server.app import create_app
+    from cardtable.server.config import Settings
+
+    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'x.db'}"))
+
+    @app.get("/api/fails")
+    async def fails() -> None:
+        raise RuntimeError("a bug")
+
+    r = TestClient(app, raise_server_exceptions=False).get("/api/fails")
+    assert error_of(r, 500, "internal")
