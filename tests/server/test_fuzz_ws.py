@@ -31,7 +31,11 @@ from websockets.sync.client import connect
 
 import cardtable.server
 
-pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
+pytestmark = [
+    pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning"),
+    # the websockets client's keepalive pings draw from the random module on its own thread
+    pytest.mark.filterwarnings("ignore:Do not use the `random` module inside strategies"),
+]
 
 PROTOCOL = (Path(cardtable.server.__file__).parent / "PROTOCOL.md").read_text()
 MESSAGE_CODES = set(re.findall(r"^\| `([a-z-]+)` \|", PROTOCOL, re.MULTILINE))
