@@ -40,7 +40,10 @@ from cardtable.server.errors import (
     http_error,
     ws_error,
 )
+from cardtable.server.health import router as health_router
 from cardtable.server.hooks import hooks_for, variant_names
+from cardtable.server.metrics import Metrics
+from cardtable.server.metrics import router as metrics_router
 from cardtable.server.protocol import (
     CLAIM_SEAT_1,
     TABLE_ID,
@@ -154,7 +157,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await asyncio.to_thread(migrate, engine)
         db = Database(engine)
         bots = BotPool(settings.bot_executor, settings.bot_workers)
-        manager = TableManager(db, settings, bots)
+        manager = TableManager(db, settings, bots, app.state.metrics)
         app.state.manager = manager
         restored = await manager.start()
         manager.start_sweeping(settings.sweep_every, settings.idle_tables_after)
@@ -178,7 +181,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         responses={code: {"model": ErrorBody} for code in (400, 401, 403, 404, 409, 413, 422)},
     )
     app.state.settings = settings
+    app.state.metrics = Metrics()
     add_docs(app)
+    app.include_router(health_router)
+    app.include_router(metrics_router)
     if (WEB_DIR / "static").is_dir():
         from fastapi.staticfiles import StaticFiles
 
@@ -207,10 +213,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                             httponly=True, samesite="lax", secure=settings.secure_cookies)
 
     # --- HTTP API ---
-    @app.get("/api/health", tags=["server"])
-    async def health(request: Request) -> dict[str, Any]:
-        return {"ok": True, "tables": len(manager_of(request).tables)}
-
     @app.get("/api/games", response_model=list[GameSummary], tags=["games"])
     async def games() -> list[GameSummary]:
         result = []
@@ -425,11 +427,13 @@ def _size(message: MutableMapping[str, Any]) -> int:
 
 def _reply_error(table: LiveTable, conn: Conn, code: str, message: str,
                  rule: str | None = None) -> None:
+    table.metrics.ws_errors.labels(code).inc()
     conn.push(ws_error(code, message, rule, table.version))
 
 
 async def _handle(table: LiveTable, conn: Conn, raw: str) -> None:
     """One client message; every problem is answered on this connection, which stays open."""
+    received = time.perf_counter()
 
     def error(code: str, message: str, rule: str | None = None) -> None:
         _reply_error(table, conn, code, message, rule)
@@ -473,7 +477,7 @@ async def _handle(table: LiveTable, conn: Conn, raw: str) -> None:
             if msg.seat is not None and msg.seat != conn.seat:
                 error("not-your-seat", f"you hold seat {conn.seat}, not seat {msg.seat}")
                 return
-            await table.submit(conn.seat, msg.move, msg.version)
+            await table.submit(conn.seat, msg.move, msg.version, received=received)
         elif kind == "signal":
             await table.signal(conn.seat, msg.signal)
         elif kind == "again":

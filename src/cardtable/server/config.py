@@ -43,6 +43,9 @@ class Settings:
     """Quiet tables leave memory after this many seconds (they come back by replay)."""
     secure_cookies: bool = False
     """Send seat cookies only over HTTPS (turn on behind a TLS proxy)."""
+    metrics_token: str | None = None
+    """``/metrics`` answers a request with this bearer token from anywhere; without one,
+    only direct requests from this machine (not through a proxy)."""
 
 
 def database_url(cli_value: str | None) -> str:

@@ -17,6 +17,7 @@ import contextlib
 import logging
 import queue
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -151,7 +152,8 @@ def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
             cursor.close()
 
         return engine
-    return sa.create_engine(url, pool_pre_ping=True)
+    # a host that drops packets would otherwise hold a connection attempt for minutes
+    return sa.create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 10})
 
 
 def migrate(engine: Engine) -> None:
@@ -185,6 +187,12 @@ class Database:
         self._thread = threading.Thread(target=self._work, name="cardtable-db", daemon=True)
         self._thread.start()
         self.commits = 0
+        self.on_commit: Callable[[float], None] | None = None
+        """Told each committed batch's seconds (the metrics' commit time)."""
+
+    def waiting(self) -> int:
+        """Pieces of work waiting for the database thread."""
+        return self._queue.qsize()
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         loop = asyncio.get_running_loop()
@@ -240,9 +248,12 @@ class Database:
 
     def _run_batch(self, batch: list[Any]) -> None:
         try:
+            began = time.perf_counter()
             conn = self._connection()
             with conn.begin():
                 results = self._execute(conn, batch)
+            if self.on_commit is not None:
+                self.on_commit(time.perf_counter() - began)
         except Exception:
             self._drop_connection()
             if len(batch) > 1:

@@ -20,8 +20,6 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Mount, WebSocketRoute
 
-from cardtable.server.tables import Refusal
-
 STATUS = {
     "unknown-table": 404, "unknown-game": 422, "bad-options": 422, "bad-seats": 422,
     "no-such-seat": 404, "not-open": 409, "taken": 409, "bad-invite": 403, "not-over": 409,
@@ -75,6 +73,8 @@ def describe(errors: Sequence[Any], skip: tuple[str, ...] = ("body",)) -> str:
 
 
 def add_error_handlers(app: FastAPI) -> None:
+    from cardtable.server.tables import Refusal  # the tables use the metrics, which use this
+
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return http_error(exc.status, exc.code, exc.message)

@@ -231,6 +231,15 @@ def _spawn(db: str | None, extra: list[str]) -> tuple[subprocess.Popen[bytes], s
     raise SystemExit("the server did not start")
 
 
+def _scrape(url: str, path: str) -> None:
+    """The server's metrics as the load runs (the load script runs on the server's machine,
+    so ``/metrics`` answers it without a token)."""
+    import httpx
+
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(httpx.get(f"{url}/metrics", timeout=10).text)
+
+
 def _cpu_seconds(pid: int) -> float | None:
     """User + system CPU seconds of a process so far (Linux), for the server's cost per move."""
     try:
@@ -278,6 +287,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", action="append", default=[])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--metrics", metavar="FILE",
+                        help="save the server's /metrics, scraped at the end of the "
+                             "measured window, to FILE")
     parser.add_argument("--server-arg", action="append", default=[],
                         help="an argument for the spawned server (repeat), e.g. "
                              "--server-arg=--ws=auto")
@@ -309,6 +321,8 @@ def main(argv: list[str] | None = None) -> int:
             time.sleep(args.duration - 1.0)
             cpu1 = _cpu_seconds(proc.pid) if proc is not None else None
             machine1 = _machine_cpu_seconds()
+            if args.metrics:
+                _scrape(url, args.metrics)
             try:
                 results = pending.get(timeout=120)
             except multiprocessing.TimeoutError:

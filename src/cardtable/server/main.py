@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import gc
-import logging
 import os
+import socket
 import sys
+import traceback
 
-from cardtable.server.config import Settings, database_url
+from cardtable.server.config import DEFAULT_DB, Settings, database_url
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,6 +45,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", default="info",
                         choices=("critical", "error", "warning", "info", "debug"))
     parser.add_argument("--access-log", action="store_true", help="log every HTTP request")
+    parser.add_argument("--log-format", choices=("text", "json"),
+                        default=os.environ.get("CARDTABLE_LOG_FORMAT", "text"),
+                        help="log lines as text, or one JSON object per line (default text; "
+                             "else CARDTABLE_LOG_FORMAT)")
+    parser.add_argument("--metrics-token", default=os.environ.get("CARDTABLE_METRICS_TOKEN"),
+                        help="/metrics answers requests with this bearer token from anywhere "
+                             "(else CARDTABLE_METRICS_TOKEN; without one, only this machine's "
+                             "own direct requests)")
+    parser.add_argument("--debug", action="store_true",
+                        help="show the traceback of a problem at start-up")
 
 
 def tune_interpreter() -> None:
@@ -68,11 +79,26 @@ def tune_interpreter() -> None:
 
 
 def serve(args: argparse.Namespace) -> int:
-    import uvicorn
+    """Check the settings, then serve; a configuration problem is one line and exit code 2."""
+    from cardtable.server import logs
+    from cardtable.server.startup import ConfigError, bind, check_database, database_setting
 
-    from cardtable.server.app import create_app
+    logs.configure(args.log_level, args.log_format, args.debug)
+    settings = _settings(args)
+    try:
+        check_database(args.db or os.environ.get("DATABASE_URL") or DEFAULT_DB,
+                       database_setting(args.db), settings.sqlite_synchronous)
+        sock = bind(args.host, args.port)
+    except ConfigError as exc:
+        if args.debug:
+            traceback.print_exception(exc.__cause__ or exc.__context__ or exc)
+        print(f"cardtable serve: {exc}", file=sys.stderr, flush=True)
+        return 2
+    return _run(args, settings, sock)
 
-    settings = Settings(
+
+def _settings(args: argparse.Namespace) -> Settings:
+    return Settings(
         db_url=database_url(args.db),
         bot_pause=max(0.0, args.bot_pause),
         bot_executor=args.bot_executor,
@@ -82,19 +108,31 @@ def serve(args: argparse.Namespace) -> int:
         sqlite_synchronous=args.sqlite_sync,
         secure_cookies=args.secure_cookies,
         ws_rate=max(1.0, args.ws_rate),
+        metrics_token=args.metrics_token or None,
     )
-    logging.basicConfig(level=args.log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    logging.getLogger("alembic").setLevel(logging.WARNING)
+
+
+def _run(args: argparse.Namespace, settings: Settings, sock: socket.socket) -> int:
+    import uvicorn
+
+    from cardtable.server.app import create_app
+    from cardtable.server.startup import ReadyServer
+
     app = create_app(settings)
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
-    print(f"cardtable: open http://{shown}:{args.port}/ in your browser to play", flush=True)
-    tune_interpreter()
-    uvicorn.run(
-        app, host=args.host, port=args.port, log_level=args.log_level,
+    config = uvicorn.Config(
+        app, log_config=None, log_level=args.log_level, lifespan="on",
         access_log=args.access_log, ws=args.ws_impl,
         ws_max_size=settings.ws_cutoff_bytes, ws_max_queue=settings.ws_max_queue,
         ws_per_message_deflate=args.ws_deflate, ws_ping_interval=20.0, ws_ping_timeout=20.0,
         timeout_graceful_shutdown=5,
     )
-    return 0
+    server = ReadyServer(config, f"http://{shown}:{args.port}/")
+    tune_interpreter()
+    try:
+        server.run(sockets=[sock])
+    except SystemExit:  # uvicorn's way out of a failed start of the application
+        pass
+    finally:
+        sock.close()
+    return 0 if server.started else 3

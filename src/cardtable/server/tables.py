@@ -23,8 +23,10 @@ import hmac
 import json
 import logging
 import multiprocessing
+import os
 import random
 import secrets
+import threading
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -48,6 +50,7 @@ from cardtable.server import store
 from cardtable.server.config import Settings
 from cardtable.server.db import Database
 from cardtable.server.hooks import GameHooks, hooks_for, make_bot, merged_options, think
+from cardtable.server.metrics import Metrics
 from cardtable.server.store import Deadline, MoveWrite, SeatRow, TableRow
 from cardtable.signals import Signals
 
@@ -136,6 +139,25 @@ def move_event(hooks: GameHooks, seat: int, text: str, by: str, v: int) -> dict[
 # --- computer players ----------------------------------------------------------------
 
 
+def end_with_parent() -> None:
+    """In a worker: end when the server ends, however it ends (``kill -9`` included).
+
+    A worker otherwise waits for work forever once its server is gone, and keeps
+    multiprocessing's resource tracker alive with it. The parent's sentinel becomes
+    readable when the parent's end of it closes, which the kernel does for a killed
+    process too; a daemon thread waits for that and ends the worker.
+    """
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        parent.join()
+        os._exit(0)
+
+    threading.Thread(target=watch, name="cardtable-parent-watch", daemon=True).start()
+
+
 class BotPool:
     """Computer players think here, off the event loop: a process pool by default
     (a bot that searches hard cannot slow the server down), or threads."""
@@ -148,7 +170,8 @@ class BotPool:
     def _make(self) -> Executor:
         if self.kind == "process":
             return ProcessPoolExecutor(self.workers,
-                                       mp_context=multiprocessing.get_context("spawn"))
+                                       mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=end_with_parent)
         return ThreadPoolExecutor(self.workers, thread_name_prefix="cardtable-bot")
 
     async def think(self, game_id: str, name: str, seed: int, observation: Observation) -> str:
@@ -213,6 +236,8 @@ class Conn:
                 if self.revision_sent != self.table.revision:
                     self.revision_sent = self.table.revision
                     await self.send(self.table.state_message(self))
+                    if self.seat is not None:
+                        self.table.observation_sent(self.seat, self.revision_sent)
         finally:
             self.room.set()  # the connection is gone: its reader must not wait for room
 
@@ -281,6 +306,9 @@ class LiveTable:
         self._timers: list[asyncio.TimerHandle] = []
         self._clock: asyncio.TimerHandle | None = None
         self._last_signal: dict[int, float] = {}
+        self._awaited: dict[int, tuple[int, float]] = {}
+        """Per seat, its last move's revision and arrival, until a writer sends it back."""
+        self.metrics: Metrics = manager.metrics
         self._turn_key: object = self.hooks.turn_key(state)
         self.last_active = time.monotonic()
         self.closed = False
@@ -413,16 +441,49 @@ class LiveTable:
         self._ensure_bots()
         self._schedule_clock()
 
+    def observation_sent(self, seat: int, revision: int) -> None:
+        """A seat's connection was sent the state of ``revision``: if that holds the seat's
+        last move, the time from the move's arrival goes into the metrics."""
+        awaited = self._awaited.get(seat)
+        if awaited is not None and revision >= awaited[0]:
+            del self._awaited[seat]
+            self.metrics.move_to_observation.observe(time.perf_counter() - awaited[1])
+
     # --- moves ---
-    async def submit(self, seat: int, text: str, version: int, by: str = "seat") -> int:
+    async def submit(self, seat: int, text: str, version: int, by: str = "seat",
+                     received: float | None = None) -> int:
         """Play a move; returns the new version or raises :class:`Refusal`.
 
         Shielded: once started, a move is finished (committed and applied or
-        refused) even if the client that sent it goes away meanwhile.
+        refused) even if the client that sent it goes away meanwhile. ``received``:
+        when the move arrived (``time.perf_counter()``), for the metrics' time from a
+        move to its player's new observation.
         """
-        return await asyncio.shield(asyncio.ensure_future(self._submit(seat, text, version, by)))
+        return await asyncio.shield(asyncio.ensure_future(
+            self._submit(seat, text, version, by, received)))
 
-    async def _submit(self, seat: int, text: str, version: int, by: str) -> int:
+    async def _submit(self, seat: int, text: str, version: int, by: str,
+                      received: float | None) -> int:
+        try:
+            version = await self._play(seat, text, version, by)
+        except Refusal as exc:
+            self.metrics.refused.labels(self.game_id, exc.code).inc()
+            log.log(logging.INFO if by == "seat" else logging.DEBUG, "move refused", extra={
+                "table": self.id, "game_no": self.game_no, "seat": seat, "by": by,
+                "code": exc.code, "move": text[:40]})
+            raise
+        self.metrics.moves.labels(self.game_id, by).inc()
+        if received is not None:
+            self._awaited[seat] = (self.revision, received)
+        if self.status == "finished":
+            self.metrics.games_finished.labels(self.game_id).inc()
+            outcome = self.state.outcome()
+            log.info("game finished", extra={
+                "table": self.id, "game": self.game_id, "game_no": self.game_no,
+                "returns": list(outcome.returns) if outcome is not None else None})
+        return version
+
+    async def _play(self, seat: int, text: str, version: int, by: str) -> int:
         async with self.lock:
             self._check_move(seat, text, version, by)
             current = self.version
@@ -436,7 +497,8 @@ class LiveTable:
                                 "seat moved first)")
                 raise Refusal("illegal", message, exc.rule) from None
             except Exception:
-                log.exception("table %s: the engine failed on %r by seat %s", self.id, text, seat)
+                log.exception("the rules engine failed on a move", extra={
+                    "table": self.id, "seat": seat, "move": text[:40]})
                 raise Refusal("server-error",
                               "the rules engine failed on this move; nothing changed") from None
             outcome = new.outcome()
@@ -459,7 +521,7 @@ class LiveTable:
             try:
                 await self.db.run(store.append_move, write)
             except Exception:
-                log.exception("table %s: storing a move failed", self.id)
+                log.exception("storing a move failed", extra={"table": self.id})
                 raise Refusal("storage", "the move could not be stored, so it was not played; "
                                          "try again") from None
             self.state = new
@@ -563,6 +625,8 @@ class LiveTable:
             self.log = [event_text({"kind": "game-start", "game_no": game_no, "by": seat,
                                     "v": base})]
             self.changed()
+            log.info("game started", extra={"table": self.id, "game_no": game_no, "seat": seat,
+                                            "match_no": scores.get("match_no")})
             return base
 
     # --- signals ---
@@ -646,6 +710,7 @@ class LiveTable:
             if started is not None:
                 self.started_at = started[1]
             self.changed()
+            log.info("seat taken", extra={"table": self.id, "seat": seat, "status": status})
             return token
 
     def connect(self, conn: Conn) -> None:
@@ -682,7 +747,8 @@ class LiveTable:
         if since is None or limit is None or self.closed:
             return
         if time.monotonic() - since >= float(limit) and seat not in self.substitutes:
-            log.info("table %s: a computer player takes seat %s", self.id, seat)
+            log.info("a computer player takes the seat", extra={"table": self.id,
+                                                                "seat": seat})
             self.substitutes.add(seat)
             self.changed()
 
@@ -735,20 +801,24 @@ class LiveTable:
                     moves = self.state.legal_moves(seat)
                     text = moves[random.Random(seed).randrange(len(moves))].text
                 else:
+                    began = time.perf_counter()
                     text = await self.manager.bots.think(self.game_id, strength, seed,
                                                          observation)
+                    self.metrics.thinking.labels(self.game_id, strength).observe(
+                        time.perf_counter() - began)
                 await self.submit(seat, text, version, by=by)
                 failures = 0
             except Refusal as exc:
                 if not realtime or exc.code not in ("illegal", "stale"):
-                    log.warning("table %s seat %s: computer move refused: %s", self.id, seat,
-                                exc.message)
+                    log.warning("computer move refused: %s", exc.message, extra={
+                        "table": self.id, "seat": seat, "code": exc.code})
                     failures += 1
                     await asyncio.sleep(min(1.0, 0.05 * failures))
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("table %s seat %s: the computer player failed", self.id, seat)
+                log.exception("the computer player failed", extra={"table": self.id,
+                                                                   "seat": seat})
                 failures += 1
                 await asyncio.sleep(min(1.0, 0.05 * failures))
 
@@ -793,13 +863,16 @@ class LiveTable:
             return
         text = self.hooks.timeout_move(self.state, deadline.seat)
         if text is None:
-            log.warning("table %s: time is up for seat %s but the game has no timeout move",
-                        self.id, deadline.seat)
+            log.warning("time is up but the game has no timeout move", extra={
+                "table": self.id, "seat": deadline.seat})
             return
         try:
             await self.submit(deadline.seat, text, self.version, by="clock")
+            self.metrics.timeouts.labels(self.game_id).inc()
+            log.info("time is up", extra={"table": self.id, "seat": deadline.seat})
         except Refusal as exc:
-            log.warning("table %s: the clock's timeout was refused: %s", self.id, exc.message)
+            log.warning("the clock's timeout was refused: %s", exc.message, extra={
+                "table": self.id, "seat": deadline.seat, "code": exc.code})
 
     def after_restart(self) -> None:
         """A restored table: clocks give players the restart grace, absences start now."""
@@ -842,10 +915,14 @@ class LiveTable:
 class TableManager:
     """Creates tables, and finds them: in memory, else rebuilt from the database."""
 
-    def __init__(self, db: Database, settings: Settings, bots: BotPool) -> None:
+    def __init__(self, db: Database, settings: Settings, bots: BotPool,
+                 metrics: Metrics | None = None) -> None:
         self.db = db
         self.settings = settings
         self.bots = bots
+        self.metrics = metrics or Metrics()
+        self.metrics.watch(self)
+        db.on_commit = self.metrics.commit.observe
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
@@ -857,7 +934,7 @@ class TableManager:
             try:
                 await self.get(table_id)
             except Exception:
-                log.exception("table %s could not be restored", table_id)
+                log.exception("a table could not be restored", extra={"table": table_id})
         return len(ids)
 
     async def close(self) -> None:
@@ -876,6 +953,7 @@ class TableManager:
                     if table.evictable(idle):
                         del self.tables[table_id]
                         await table.close()
+                        log.info("table left memory", extra={"table": table_id})
 
         self._sweeper = asyncio.get_running_loop().create_task(sweep())
 
@@ -895,6 +973,9 @@ class TableManager:
                 self.tables[table_id] = table
                 table.after_restart()
                 table.changed()
+                log.info("table restored", extra={"table": table_id, "game": table.game_id,
+                                                  "status": table.status,
+                                                  "game_no": table.game_no})
             future.set_result(table)
             return table
         except BaseException as exc:
@@ -1008,6 +1089,10 @@ class TableManager:
             await self.db.run(_store_deadline, row.id, table.deadline)
         self.tables[row.id] = table
         table.changed()
+        self.metrics.tables_created.labels(spec.game).inc()
+        log.info("table created", extra={"table": row.id, "game": spec.game,
+                                         "status": row.status,
+                                         "seats": [s.kind for s in seats]})
         return table, token, invites
 
 
