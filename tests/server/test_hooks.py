@@ -7,6 +7,7 @@ import random
 import pytest
 
 from cardtable.engine import IllegalMove
+from cardtable.games.duel.match import DuelMatch, next_starter
 from cardtable.games.duel.rules import DUEL
 from cardtable.server.config import normalise_url
 from cardtable.server.hooks import GameHooks, hooks_for, make_bot, merged_options
@@ -23,6 +24,35 @@ def test_duel_loser_starts_the_next_game() -> None:
                                {"games": 1, "over": False})
         assert deal["starter"] == 1 - winner
         assert DUEL.from_deal(state.options, deal).observation(None).turn_seat == 1 - winner
+
+
+def test_issue20_5_a_new_match_after_play_again_has_a_random_starter() -> None:
+    """Rule decision 7: the first starter of every match is random, also of a match begun
+    by "Play again" once the last one was decided (not the loser of its last game)."""
+    hooks = hooks_for("duel")
+    state = random_game(DUEL, {}, 3)
+    starters = {hooks.next_deal(DUEL, state.options, state, random.Random(seed),
+                                {"games": 3, "over": True})["starter"] for seed in range(30)}
+    assert starters == {0, 1}
+
+
+def test_issue20_5_team_duel_next_starter_is_the_rule_of_duel_match() -> None:
+    """Team duel: the server's next starter is duel/match.py's, the losing team's first
+    seat after the last game's starter, so partners take turns at starting."""
+    hooks = hooks_for("duel")
+    options = DUEL.parse_options({"team": True})
+    for seed in range(12):
+        state = random_game(DUEL, {"team": True}, seed)
+        outcome = state.outcome()
+        assert outcome is not None
+        winner = outcome.to_json()["winner"]
+        deal = hooks.next_deal(DUEL, options, state, random.Random(seed),
+                               {"games": 1, "over": False})
+        match = DuelMatch(options, random.Random(0), next_starter=state.deal["starter"])
+        match.add_result(outcome)  # type: ignore[arg-type]
+        assert deal["starter"] == match.next_starter
+        assert deal["starter"] % 2 == 1 - winner
+        assert deal["starter"] == next_starter(state.deal["starter"], winner, options)
 
 
 def test_blitz_computer_speed_by_strength() -> None:

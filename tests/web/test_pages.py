@@ -34,6 +34,35 @@ def test_language_from_the_browser_then_switch_is_remembered(server: Server) -> 
     assert evil.headers["location"] == "/"
 
 
+DUEL52_DECISIONS = {
+    "en": ["A paired card attacks only with its pair", "A frozen card may still pair",
+           "A 10 that hits two face-up 8s takes 2 damage", "must hit both",
+           "An empowered pair of Aces may attack twice", "A Queen's move keeps the card's face",
+           "Lanes are also checked at the start of a turn",
+           "A turn that runs out of actions is not a pass",
+           "a Base card stays hidden from you too"],
+    "de": ["Eine gepaarte Karte greift nur mit ihrem Paar an",
+           "Eine eingefrorene Karte darf sich trotzdem paaren",
+           "Trifft eine 10 zwei offene 8en, bekommt sie 2 Schaden", "muss sie beide treffen",
+           "Ein verstärktes Paar aus Assen darf zweimal angreifen",
+           "Eine Karte, die die Dame versetzt, bleibt, wie sie liegt",
+           "Die Bahnen werden auch zu Beginn eines Zugs geprüft",
+           "Ein Zug, dem die Aktionen ausgehen, ist kein Passen",
+           "Eine Basiskarte bleibt auch vor dir verborgen"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_issue20_6_duel52_page_states_the_codes_decisions(server: Server, lang: str) -> None:
+    """The Duel 52 page states what the code decides where the text is open (the module
+    docstring's list), and no longer claims that every own face-down card shows its face."""
+    text = server.http.get(f"/rules/duel52?lang={lang}").text.replace("&#39;", "'")
+    for sentence in DUEL52_DECISIONS[lang]:
+        assert sentence in text, sentence
+    assert "Your own face-down cards show their faces" not in text
+    assert "Deine eigenen verdeckten Karten werden dir" not in text
+
+
 def test_accept_language_weights() -> None:
     assert i18n.from_accept_language("en;q=0.3, de;q=0.9") == "de"
     assert i18n.from_accept_language("fr, it") is None

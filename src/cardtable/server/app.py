@@ -3,7 +3,8 @@
 Seat tokens travel in a cookie per table (``ct_<table id>``, HttpOnly) or, for
 programs, in an ``Authorization: Bearer`` header; only their hashes are
 stored. Every error has the same shape, ``{"error": {"code", "message"}}``
-over HTTP and ``{"type": "error", "code", "message"}`` on the WebSocket.
+over HTTP and ``{"type": "error", "code", "message"}`` on the WebSocket
+(:mod:`cardtable.server.errors`).
 
 The HTML site (issue: web client) will add Jinja templates and static files
 from ``cardtable/web/``; :func:`create_app` already mounts ``web/static`` when
@@ -23,10 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from pydantic import TypeAdapter, ValidationError
-from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from cardtable.games.registry import find_game, game_ids
@@ -34,12 +33,21 @@ from cardtable.server import store
 from cardtable.server.apidocs import add_docs
 from cardtable.server.config import Settings
 from cardtable.server.db import Database, make_engine, migrate
+from cardtable.server.errors import (
+    ApiError,
+    add_error_handlers,
+    add_websocket_fallback,
+    http_error,
+    ws_error,
+)
 from cardtable.server.health import router as health_router
 from cardtable.server.hooks import hooks_for, variant_names
 from cardtable.server.metrics import Metrics
 from cardtable.server.metrics import router as metrics_router
 from cardtable.server.protocol import (
+    CLAIM_SEAT_1,
     TABLE_ID,
+    TABLE_LINKS,
     ClaimSeat,
     ClientMessage,
     CreatedTable,
@@ -53,8 +61,10 @@ from cardtable.server.protocol import (
     ProtocolDoc,
     SeatToken,
     TableInfo,
+    links,
 )
 from cardtable.server.tables import BotPool, Conn, LiveTable, Refusal, TableManager, TableSpec
+from cardtable.server.validation import Count, GameNumber, SeatNumber
 
 log = logging.getLogger("cardtable.server")
 
@@ -62,28 +72,7 @@ COOKIE_DAYS = 30
 _TABLE_ID = re.compile(TABLE_ID)
 _CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 _KNOWN_TYPES = ("move", "signal", "again", "ping", "sync")
-_STATUS = {
-    "unknown-table": 404, "unknown-game": 422, "bad-options": 422, "bad-seats": 422,
-    "bad-start": 422,
-    "no-such-seat": 404, "not-open": 409, "taken": 409, "bad-invite": 403, "not-over": 409,
-    "no-seat": 401, "bad-token": 401, "not-finished": 409, "unknown-game-no": 404,
-}
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-
-
-class ApiError(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-
-
-def _error(status: int, code: str, message: str, rule: str | None = None) -> JSONResponse:
-    body: dict[str, Any] = {"code": code, "message": message}
-    if rule is not None:
-        body["rule"] = rule
-    return JSONResponse({"error": body}, status_code=status)
 
 
 class BodyLimit:
@@ -133,7 +122,7 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _too_large(self, scope: Any, receive: Any, send: Any) -> None:
-        response = _error(413, "too-big", f"the body is over {self.limit} bytes")
+        response = http_error(413, "too-big", f"the body is over {self.limit} bytes")
         await response(scope, receive, send)
 
 
@@ -210,30 +199,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(analysis_router)
 
-    # --- errors ---
-    @app.exception_handler(ApiError)
-    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return _error(exc.status, exc.code, exc.message)
-
-    @app.exception_handler(Refusal)
-    async def _refusal(_request: Request, exc: Refusal) -> JSONResponse:
-        return _error(_STATUS.get(exc.code, 409), exc.code, exc.message, exc.rule)
-
-    @app.exception_handler(RequestValidationError)
-    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = exc.errors()
-        if any(e.get("type") == "json_invalid" for e in errors):
-            return _error(400, "bad-json", "the body is not valid JSON")
-        parts = []
-        for e in errors[:5]:
-            where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
-            parts.append(f"{where}: {e.get('msg')}" if where else str(e.get("msg")))
-        return _error(422, "invalid", "; ".join(parts))
-
-    @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        code = {404: "not-found", 405: "method-not-allowed"}.get(exc.status_code, "http")
-        return _error(exc.status_code, code, str(exc.detail))
+    add_error_handlers(app)
 
     def manager_of(request: Request | WebSocket) -> TableManager:
         manager: TableManager = request.app.state.manager
@@ -263,7 +229,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             ))
         return result
 
-    @app.post("/api/tables", status_code=201, response_model=CreatedTable, tags=["tables"])
+    @app.post("/api/tables", status_code=201, response_model=CreatedTable, tags=["tables"],
+              responses={201: links("table_id", "$response.body#/table/id", *TABLE_LINKS,
+                                    claim_seat_1=CLAIM_SEAT_1)})
     async def create_table(body: CreateTable, request: Request,
                            response: Response) -> CreatedTable:
         spec = TableSpec(
@@ -290,7 +258,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return TableInfo(**table.info())
 
     @app.post("/api/tables/{table_id}/seats/{seat}", response_model=SeatToken, tags=["seats"])
-    async def claim(table_id: str, seat: int, body: ClaimSeat, request: Request,
+    async def claim(table_id: str, seat: SeatNumber, body: ClaimSeat, request: Request,
                     response: Response) -> SeatToken:
         """Take an open seat with its invite; the seat token comes back (and as a cookie)."""
         table = await table_of(request, table_id)
@@ -301,7 +269,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                          link=f"{base}/t/{table.id}?key={token}")
 
     @app.post("/api/tables/{table_id}/again", response_model=TableInfo, tags=["tables"])
-    async def again(table_id: str, request: Request, game_no: int | None = None) -> TableInfo:
+    async def again(table_id: str, request: Request,
+                    game_no: GameNumber | None = None) -> TableInfo:
         """Play again (the next game of the match, or a new match) with the same seats;
         ``game_no``: the game you saw end (if the next one has begun, nothing more happens)."""
         table = await table_of(request, table_id)
@@ -319,7 +288,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/record", tags=["records"],
              responses={200: {"model": GameRecord, "description": "the record (JSON)"}})
-    async def record(table_id: str, request: Request, game_no: int | None = None,
+    async def record(table_id: str, request: Request, game_no: GameNumber | None = None,
                      download: bool = False) -> Response:
         """A finished game's record ``{game, options, deal, moves, outcome}``: it replays
         with ``cardtable replay``. A running game's deal stays secret (409)."""
@@ -363,13 +332,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     # --- WebSocket ---
     @app.websocket("/api/tables/{table_id}/ws")
-    async def table_socket(websocket: WebSocket, table_id: str, seen: int | None = None,
-                           game_no: int | None = None) -> None:
+    async def table_socket(websocket: WebSocket, table_id: str, seen: Count | None = None,
+                           game_no: GameNumber | None = None) -> None:
         await websocket.accept()
 
         async def refuse(code: str, message: str, close_code: int) -> None:
-            await websocket.send_text(json.dumps({"type": "error", "code": code,
-                                                  "message": message}))
+            await websocket.send_text(json.dumps(ws_error(code, message)))
             await websocket.close(close_code, reason=code)
 
         table = await manager_of(websocket).get(table_id) if _TABLE_ID.match(table_id) else None
@@ -423,6 +391,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 with suppress(Exception):
                     await websocket.close()
 
+    add_websocket_fallback(app)
     app.add_middleware(BodyLimit, limit=settings.max_message_bytes)
     return app
 
@@ -464,11 +433,7 @@ def _size(message: MutableMapping[str, Any]) -> int:
 def _reply_error(table: LiveTable, conn: Conn, code: str, message: str,
                  rule: str | None = None) -> None:
     table.metrics.ws_errors.labels(code).inc()
-    body: dict[str, Any] = {"type": "error", "code": code, "message": message,
-                            "version": table.version}
-    if rule is not None:
-        body["rule"] = rule
-    conn.push(body)
+    conn.push(ws_error(code, message, rule, table.version))
 
 
 async def _handle(table: LiveTable, conn: Conn, raw: str) -> None:
@@ -480,8 +445,11 @@ async def _handle(table: LiveTable, conn: Conn, raw: str) -> None:
 
     try:
         data = json.loads(raw)
-    except ValueError as exc:
+    except ValueError as exc:  # a number over 4300 digits too
         error("bad-json", f"the message is not valid JSON: {exc}")
+        return
+    except RecursionError:
+        error("bad-json", "the message is not valid JSON: nested too deep")
         return
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         error("bad-message", "a message is a JSON object with a 'type' "

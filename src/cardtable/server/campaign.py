@@ -28,7 +28,8 @@ from pydantic import BaseModel, Field
 
 from cardtable.games.paternoster import campaign as tower
 from cardtable.server import store
-from cardtable.server.protocol import Strict
+from cardtable.server.protocol import GROUP_LINKS, TABLE_LINKS, Strict, links
+from cardtable.server.validation import Count, GroupName, PlayerName
 
 if TYPE_CHECKING:
     from cardtable.engine import Outcome, State
@@ -47,17 +48,18 @@ router = APIRouter(tags=["campaign"])
 
 
 class CreateGroup(Strict):
-    name: str = Field(..., min_length=1, max_length=80, examples=["The Millers"])
+    name: GroupName = Field(..., examples=["The Millers"])
 
 
 class EnterRide(Strict):
     """A ride played with real cards, entered by hand."""
 
-    floor: int = Field(..., description="the floor, 1 to 12", examples=[1])
-    players: int = Field(2, description="how many played (1 to 5)")
-    cards_left: int = Field(..., description="cards not played: hands plus draw pile")
-    passengers_delivered: int = Field(0, description="passengers delivered (floors with "
-                                                     "passengers)")
+    floor: int = Field(..., ge=1, le=len(tower.FLOORS), description="the floor, 1 to 12",
+                       examples=[1])
+    players: int = Field(2, ge=1, le=5, description="how many played (1 to 5)")
+    cards_left: Count = Field(..., description="cards not played: hands plus draw pile")
+    passengers_delivered: Count = Field(0, description="passengers delivered (floors with "
+                                                       "passengers)")
     lost: bool = Field(False, description="the team lost outright (a passenger, a fire or a "
                                           "command)")
 
@@ -66,11 +68,11 @@ class StartRide(Strict):
     """Ride a floor on the site: the group's players take the first seats, computer players
     (the simple team) the others."""
 
-    floor: int = Field(..., examples=[1])
+    floor: int = Field(..., ge=1, le=len(tower.FLOORS), examples=[1])
     players: int = Field(2, ge=1, le=5)
     humans: int = Field(1, ge=1, le=5, description="seats for the group's members (the first "
                                                    "is yours, the others get invite links)")
-    name: str | None = Field(None, max_length=40, description="your name at the table")
+    name: PlayerName | None = Field(None, description="your name at the table")
 
 
 class FloorInfo(BaseModel):
@@ -126,7 +128,7 @@ class StartedRide(BaseModel):
 
 
 def _api_error(status: int, code: str, message: str) -> Exception:
-    from cardtable.server.app import ApiError
+    from cardtable.server.errors import ApiError
 
     return ApiError(status, code, message)
 
@@ -213,12 +215,11 @@ def _check_open(row: dict[str, Any], floor: int) -> None:
 # --- routes ------------------------------------------------------------------------------
 
 
-@router.post("/api/groups", status_code=201, response_model=GroupInfo)
+@router.post("/api/groups", status_code=201, response_model=GroupInfo,
+             responses={201: links("token", "$response.body#/token", *GROUP_LINKS)})
 async def create_group(body: CreateGroup, request: Request, response: Response) -> GroupInfo:
     """A new group; its link (with the share token) goes to every member."""
-    name = body.name.strip()
-    if not name:
-        raise _api_error(422, "invalid", "name: a group needs a name")
+    name = body.name
     token = secrets.token_urlsafe(12)
     group_id = secrets.token_urlsafe(9)
     created = await _manager(request).db.run(store.create_group, group_id, name, token)
@@ -250,7 +251,8 @@ async def enter_ride(token: str, body: EnterRide, request: Request) -> GroupInfo
     return group_json(_base(request), await _group_or_404(request, token))
 
 
-@router.post("/api/groups/{token}/tables", status_code=201, response_model=StartedRide)
+@router.post("/api/groups/{token}/tables", status_code=201, response_model=StartedRide,
+             responses={201: links("table_id", "$response.body#/table", *TABLE_LINKS)})
 async def start_ride(token: str, body: StartRide, request: Request,
                      response: Response) -> StartedRide:
     """Ride a floor on the site: a Paternoster table with the floor's rules; when its game

@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from sqlalchemy.engine import Connection
 
+from cardtable.server.errors import http_error
 from cardtable.server.protocol import ErrorBody
 
 READY_WITHIN = 2.0
@@ -57,9 +58,7 @@ async def _ready(request: Request) -> Health | JSONResponse:
     try:
         await asyncio.wait_for(db.run(_ping), READY_WITHIN)
     except Exception:
-        return JSONResponse({"error": {"code": "not-ready",
-                                       "message": "the database does not answer"}},
-                            status_code=503)
+        return http_error(503, "not-ready", "the database does not answer")
     return Health(ok=True, status="ready")
 
 

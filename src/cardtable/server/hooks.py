@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.engine import Game, Observation, Options, Outcome, State
+from cardtable.games.duel.match import next_starter
+from cardtable.games.duel.variants import DuelOptions
 from cardtable.games.matebeta.match import Match, fresh_hands
 
 TURN_ENDERS = frozenset({"end", "token-end", "timeout"})
@@ -117,13 +119,17 @@ class DuelHooks(GameHooks):
 
     def next_deal(self, game: Game[State], options: Options, previous: State,
                   rng: random.Random, match: Mapping[str, Any]) -> dict[str, Any]:
+        """Rule decision 7: the first game of every match, also one begun by "Play
+        again", has the random deal's starter; within a match :func:`next_starter` of
+        :mod:`cardtable.games.duel.match` decides, as in the terminal's match."""
         deal = game.random_deal(options, rng)
         outcome = previous.outcome()
-        winner = outcome.to_json().get("winner") if outcome is not None else None
-        if isinstance(winner, int):
-            # Rule decision 7: the loser starts the next game (Team duel: the losing
-            # team's first seat, 0 red or 1 black). A Blitz draw keeps the random starter.
-            deal["starter"] = 1 - winner
+        if match.get("over") or outcome is None or not isinstance(options, DuelOptions):
+            return deal
+        winner = outcome.to_json().get("winner")
+        previous_starter = int(previous.deal.get("starter", 0))
+        deal["starter"] = next_starter(previous_starter, winner if isinstance(winner, int)
+                                       else None, options)
         return deal
 
 

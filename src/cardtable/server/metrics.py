@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     CollectorRegistry,
@@ -33,6 +33,8 @@ from prometheus_client.core import GaugeMetricFamily, Metric
 from prometheus_client.platform_collector import PlatformCollector
 from prometheus_client.process_collector import ProcessCollector
 from prometheus_client.registry import Collector
+
+from cardtable.server.errors import http_error
 
 if TYPE_CHECKING:
     from cardtable.server.tables import TableManager
@@ -123,9 +125,8 @@ async def metrics(request: Request) -> Response:
     """The Prometheus text format, for this machine or the bearer of the metrics token."""
     token: str | None = request.app.state.settings.metrics_token
     if not _allowed(request, token):
-        return JSONResponse({"error": {
-            "code": "forbidden", "message": "the metrics are for the operator: ask from the "
-            "server's own machine, or with the metrics token"}}, status_code=403)
+        return http_error(403, "forbidden", "the metrics are for the operator: ask from the "
+                          "server's own machine, or with the metrics token")
     text = request.app.state.metrics.text()
     return Response(text, media_type=CONTENT_TYPE_LATEST)
 

@@ -12,14 +12,51 @@ from typing import Annotated, Any, Literal, NotRequired
 from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypedDict  # pydantic needs this one on Python 3.11
 
+from cardtable.games.registry import game_ids
+from cardtable.server.validation import GameNumber, PlayerName, SeatNumber, Version
+
 TABLE_ID = r"^[A-Za-z0-9_-]{1,32}$"
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """What clients send: no unknown fields, and strict types (``true`` is no number,
+    ``"5"`` no integer), over HTTP and on the WebSocket alike."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+def _game_enum(schema: dict[str, Any]) -> None:
+    """The schema lists the games (any other is refused as ``unknown-game``)."""
+    schema["enum"] = list(game_ids())
 
 
 # --- HTTP ----------------------------------------------------------------------------
+
+
+def links(parameter: str, expression: str, *operation_ids: str,
+          **more: dict[str, Any]) -> dict[str, Any]:
+    """OpenAPI links from an answer to the operations its id opens (``more``: named links
+    of their own): a reader sees where to go next, and the schema's stateful fuzzing
+    reaches a real table or group."""
+    found = {op: {"operationId": op, "parameters": {parameter: expression}}
+             for op in operation_ids}
+    return {"links": {**found, **more}}
+
+
+CLAIM_SEAT_1 = {
+    "operationId": "claim_api_tables__table_id__seats__seat__post",
+    "parameters": {"table_id": "$response.body#/table/id", "seat": 1},
+    "requestBody": {"invite": "$response.body#/invites/1"},
+    "description": "seat 1 with its invite, when the table has one open",
+}
+
+
+TABLE_LINKS = ("get_table_api_tables__table_id__get",
+               "game_list_api_tables__table_id__games_get",
+               "record_api_tables__table_id__record_get",
+               "again_api_tables__table_id__again_post")
+GROUP_LINKS = ("get_group_api_groups__token__get", "enter_ride_api_groups__token__rides_post",
+               "start_ride_api_groups__token__tables_post")
 
 
 class SeatSpec(Strict):
@@ -28,7 +65,7 @@ class SeatSpec(Strict):
         None, max_length=32,
         description="computer seats: the computer player's name (see /api/games), "
                     "default the game's strongest")
-    name: str | None = Field(None, max_length=40, description="shown to the other players")
+    name: PlayerName | None = Field(None, description="shown to the other players")
 
 
 class StartPosition(Strict):
@@ -41,7 +78,7 @@ class StartPosition(Strict):
 
 
 class CreateTable(Strict):
-    game: str = Field(..., max_length=32, examples=["duel"])
+    game: str = Field(..., max_length=32, examples=["duel"], json_schema_extra=_game_enum)
     options: dict[str, Any] = Field(
         default_factory=dict, description="the game's flat options object ({} is standard)")
     variants: list[Annotated[str, Field(max_length=40)]] = Field(
@@ -49,12 +86,12 @@ class CreateTable(Strict):
         description="variant names, as `cardtable play --variant` takes them")
     seats: list[SeatSpec] | None = Field(
         None, max_length=16, description="one entry per seat; default: all human")
-    creator_seat: int | None = Field(
+    creator_seat: SeatNumber | None = Field(
         0, description="the seat the creator takes (null: the creator only watches)")
-    creator_name: str | None = Field(None, max_length=40)
+    creator_name: PlayerName | None = None
     match_games: int | None = Field(
-        None, description="MateBeta: a match of 2 or 4 games, the higher total of points wins "
-                          "(default 2)")
+        None, ge=1, le=99, description="MateBeta: a match of 2 or 4 games, the higher total of "
+                                       "points wins (default 2)")
     match_wins: int | None = Field(
         None, ge=0, le=99,
         description="a match ends when a seat has this many wins (default: the game's rule; "
@@ -147,7 +184,7 @@ class CreatedTable(BaseModel):
 
 class ClaimSeat(Strict):
     invite: str = Field(..., max_length=100)
-    name: str | None = Field(None, max_length=40)
+    name: PlayerName | None = None
 
 
 class SeatToken(BaseModel):
@@ -210,8 +247,9 @@ class ErrorBody(BaseModel):
 class MoveMessage(Strict):
     type: Literal["move"]
     move: str = Field(..., max_length=200, examples=["play 9D up"])
-    version: int = Field(..., description="the table version the move was chosen at")
-    seat: int | None = Field(None, description="optional; must be the connection's own seat")
+    version: Version = Field(..., description="the table version the move was chosen at")
+    seat: SeatNumber | None = Field(None, description="optional; must be the connection's "
+                                                      "own seat")
 
 
 class SignalMessage(Strict):
@@ -221,7 +259,7 @@ class SignalMessage(Strict):
 
 class AgainMessage(Strict):
     type: Literal["again"]
-    game_no: int | None = Field(
+    game_no: GameNumber | None = Field(
         None, description="the game you saw end: if the next one has begun meanwhile (another "
                           "seat asked first), this 'again' is done, not refused")
 

@@ -52,19 +52,19 @@ class DuelMatch:
         if self.winner is not None:
             raise ValueError("the match is over")
         self.results.append(outcome)
-        previous = self.next_starter
-        if outcome.winner is None:
-            self.next_starter = _next_seat_of_team(1 - previous % 2, previous, self.options)
-            return
-        self.wins[outcome.winner] += 1
-        self.next_starter = _next_seat_of_team(1 - outcome.winner, previous, self.options)
+        if outcome.winner is not None:
+            self.wins[outcome.winner] += 1
+        self.next_starter = next_starter(self.next_starter, outcome.winner, self.options)
 
 
-def _next_seat_of_team(team: int, after: int, options: DuelOptions) -> int:
-    """The first seat of ``team`` after seat ``after`` in turn order."""
+def next_starter(previous: int, winner: int | None, options: DuelOptions) -> int:
+    """Who starts the next game of a match: the losing side's first seat after
+    ``previous`` (the last game's starter) in turn order; after a draw (``winner`` None)
+    the other side's. The server's "Play again" asks here too, so both follow one rule."""
+    team = 1 - (previous % 2 if winner is None else winner)
     seats = options.seats
     for step in range(1, seats + 1):
-        seat = (after + step) % seats
+        seat = (previous + step) % seats
         if seat % 2 == team:
             return seat
     raise AssertionError("every team has a seat")

@@ -82,9 +82,14 @@ if (DATA.page === "group") {
       passengers_delivered: int("entry-passengers"),
       lost: document.getElementById("entry-lost").checked,
     };
+    const labels = { floor: t("camp.floor"), players: t("camp.players"),
+      cards_left: t("camp.cards_left"), passengers_delivered: t("camp.passengers") };
     for (const [key, value] of Object.entries(body)) {
-      if (typeof value === "number" && !Number.isInteger(value)) {
-        error.textContent = t("camp.error", { message: `${key}: a whole number, please` });
+      if (typeof value !== "number") continue;
+      const problem = !Number.isInteger(value) ? "camp.whole_number"
+        : value < 0 ? "camp.not_negative" : null;
+      if (problem) {
+        error.textContent = t("camp.error", { message: t(problem, { field: labels[key] }) });
         return;
       }
     }

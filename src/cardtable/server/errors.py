@@ -1,0 +1,129 @@
+"""Every refusal of the server in its one documented shape (PROTOCOL.md).
+
+HTTP: ``{"error": {"code", "message"[, "rule"]}}`` with a fitting status; the
+WebSocket: ``{"type": "error", "code", "message"[, "rule"][, "version"]}``. The
+handlers here give FastAPI's and Starlette's own refusals that shape too: invalid
+fields, a body that is no JSON (a 5000-digit number, nesting too deep), 405 with its
+``Allow`` header, a WebSocket handshake with a bad query (``?seen=abc``), and the
+unexpected (500), so no client ever sees a bare status or a plain-text page.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Mount, WebSocketRoute
+
+STATUS = {
+    "unknown-table": 404, "unknown-game": 422, "bad-options": 422, "bad-seats": 422,
+    "bad-start": 422,
+    "no-such-seat": 404, "not-open": 409, "taken": 409, "bad-invite": 403, "not-over": 409,
+    "no-seat": 401, "bad-token": 401, "not-finished": 409, "unknown-game-no": 404,
+}
+"""The HTTP status of each refusal code of the tables (409 for the others)."""
+
+HTTP_CODES = {400: "bad-json", 404: "not-found", 405: "method-not-allowed"}
+"""Codes of Starlette's and FastAPI's own refusals: FastAPI answers 400 only for a body
+it could not read as JSON (too deep, a number too long, not UTF-8)."""
+
+WS_INVALID = 4400
+"""The close code of a WebSocket handshake refused for its query (``?seen=abc``)."""
+
+
+class ApiError(Exception):
+    """A refusal raised by a route: its status, code and message reach the client."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def http_error(status: int, code: str, message: str, rule: str | None = None,
+               headers: Mapping[str, str] | None = None) -> JSONResponse:
+    body: dict[str, Any] = {"code": code, "message": message}
+    if rule is not None:
+        body["rule"] = rule
+    return JSONResponse({"error": body}, status_code=status, headers=headers)
+
+
+def ws_error(code: str, message: str, rule: str | None = None,
+             version: int | None = None) -> dict[str, Any]:
+    body: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if rule is not None:
+        body["rule"] = rule
+    if version is not None:
+        body["version"] = version
+    return body
+
+
+def describe(errors: Sequence[Any], skip: tuple[str, ...] = ("body",)) -> str:
+    """Pydantic's errors as one line: where, then what (the first five)."""
+    parts = []
+    for e in errors[:5]:
+        where = ".".join(str(p) for p in e.get("loc", ()) if p not in skip)
+        parts.append(f"{where}: {e.get('msg')}" if where else str(e.get("msg")))
+    return "; ".join(parts)
+
+
+def add_error_handlers(app: FastAPI) -> None:
+    from cardtable.server.tables import Refusal  # the tables use the metrics, which use this
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return http_error(exc.status, exc.code, exc.message)
+
+    @app.exception_handler(Refusal)
+    async def _refusal(_request: Request, exc: Refusal) -> JSONResponse:
+        return http_error(STATUS.get(exc.code, 409), exc.code, exc.message, exc.rule)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        if any(e.get("type") == "json_invalid" for e in errors):
+            return http_error(400, "bad-json", "the body is not valid JSON")
+        return http_error(422, "invalid", describe(errors))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(exc.status_code, "http")
+        message = ("the body could not be read as JSON (not UTF-8, nested too deep, or a "
+                   "number too long)" if code == "bad-json" else str(exc.detail))
+        return http_error(exc.status_code, code, message, headers=exc.headers)
+
+    @app.exception_handler(WebSocketRequestValidationError)
+    async def _ws_invalid(websocket: WebSocket, exc: WebSocketRequestValidationError) -> None:
+        await websocket.accept()
+        message = describe(exc.errors(), skip=("query",))
+        await websocket.send_text(json.dumps(ws_error("invalid", message)))
+        await websocket.close(WS_INVALID, reason="invalid")
+
+    @app.exception_handler(Exception)
+    async def _unexpected(_request: Request, _exc: Exception) -> JSONResponse:
+        return http_error(500, "internal", "the server failed on this request; it is logged")
+
+
+def add_websocket_fallback(app: FastAPI) -> None:
+    """A WebSocket to no route is refused as documented (``not-found``, close 4404), not
+    with Starlette's bare 403: a route after every other, and one in front of each mount
+    (static files answer HTTP only)."""
+
+    async def no_such_socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        message = (f"there is no WebSocket at {websocket.url.path[:60]} (tables: "
+                   "/api/tables/<id>/ws)")
+        await websocket.send_text(json.dumps(ws_error("not-found", message)))
+        await websocket.close(4404, reason="not-found")
+
+    routes = app.router.routes
+    for mount in [r for r in routes if isinstance(r, Mount)]:
+        routes.insert(routes.index(mount), WebSocketRoute(f"{mount.path}/{{path:path}}",
+                                                          no_such_socket))
+    routes.append(WebSocketRoute("/{path:path}", no_such_socket))

@@ -1,0 +1,53 @@
+"""The bounds of every number and name a client sends, as types the models share.
+
+Numbers go into 32-bit database columns (PostgreSQL ``integer``), so each is bounded
+where it comes in: a larger one is refused as invalid instead of failing the database
+batch it would land in. Names are shown to other players: they need a visible
+character and may not hold control characters, text-direction overrides or lone
+surrogates, which would let one name disguise itself or garble its neighbours. The
+rule is one regular expression, published as the schema's ``pattern`` and checked by
+the server with the same expression, so the schema and the server cannot disagree.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+from pydantic import AfterValidator, Field
+
+INT32_MAX = 2**31 - 1
+MAX_SEATS = 16
+"""More seats than any game has (Paternoster's Tower: 8): seat numbers are 0 to 15."""
+
+SeatNumber = Annotated[int, Field(ge=0, le=MAX_SEATS - 1)]
+GameNumber = Annotated[int, Field(ge=1, le=INT32_MAX, description="1 for a table's first game")]
+Version = Annotated[int, Field(ge=0, le=INT32_MAX)]
+Count = Annotated[int, Field(ge=0, le=INT32_MAX)]
+
+_FORBIDDEN = (r"\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b\u200e\u200f"
+              r"\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ufffe\uffff")
+"""Control and format characters: C0 and C1 controls, bidirectional marks, embeddings,
+overrides and isolates, line separators, zero-width and invisible operators. (A lone
+surrogate never gets this far: pydantic refuses it as no Unicode string.)"""
+_BLANK = (r"\u0020\u00a0\u115f\u1160\u1680\u2000-\u200a\u200c\u200d\u202f\u205f\u2800\u3000"
+          r"\u3164\uffa0")
+"""Allowed inside a name, but not visible on their own: spaces, joiners (emoji, Persian)
+and the blank letters of Hangul and Braille."""
+NAME_PATTERN = f"^[^{_FORBIDDEN}]*[^{_FORBIDDEN}{_BLANK}][^{_FORBIDDEN}]*$"
+_NAME = re.compile(NAME_PATTERN)
+
+
+def clean_name(value: str) -> str:
+    """A name as shown: refused unless the pattern holds, without surrounding spaces."""
+    if not _NAME.fullmatch(value):
+        raise ValueError("a name needs a visible character and may not hold control "
+                         "characters or text-direction overrides")
+    return value.strip()
+
+
+_SCHEMA = {"pattern": NAME_PATTERN}
+PlayerName = Annotated[str, Field(min_length=1, max_length=40, json_schema_extra=_SCHEMA),
+                       AfterValidator(clean_name)]
+GroupName = Annotated[str, Field(min_length=1, max_length=80, json_schema_extra=_SCHEMA),
+                      AfterValidator(clean_name)]
