@@ -27,6 +27,7 @@ from cardtable.engine import Record, RecordError
 from cardtable.games.matebeta.analysis import AnalysisError, at, position, review
 from cardtable.games.matebeta.rules import MateBetaState
 from cardtable.games.matebeta.solver import Solver
+from cardtable.server.errors import ApiError
 from cardtable.server.protocol import TABLE_ID, Strict
 
 if TYPE_CHECKING:
@@ -54,8 +55,6 @@ class PositionBody(Strict):
 
 
 def _error(status: int, code: str, message: str) -> Exception:
-    from cardtable.server.app import ApiError
-
     return ApiError(status, code, message)
 
 
