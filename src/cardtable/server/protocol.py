@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Strict as StrictMode
 from typing_extensions import TypedDict  # pydantic needs this one on Python 3.11
 
 from cardtable.games.registry import game_ids
@@ -73,7 +74,9 @@ class StartPosition(Strict):
     the creator's must be a computer player (nobody is dealt a prepared game unawares)."""
 
     deal: dict[str, Any] = Field(..., description="the game's deal, as records hold it")
-    moves: list[tuple[int, Annotated[str, Field(max_length=80)]]] = Field(
+    # A JSON pair arrives as a list: the pair itself is read laxly, its seat and text strictly.
+    moves: list[Annotated[tuple[SeatNumber, Annotated[str, Field(max_length=80)]],
+                          StrictMode(False)]] = Field(
         default_factory=list, max_length=400, description="[seat, \"move\"] pairs to replay")
 
 
