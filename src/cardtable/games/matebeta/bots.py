@@ -20,8 +20,10 @@ and plays a forced card at once.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from cardtable.bots.random_bot import RandomBot
+from cardtable.cards import Card
 from cardtable.engine import Bot, Observation
 from cardtable.games.matebeta.rules import (
     KEEP_MOVE,
@@ -129,20 +131,27 @@ class EasyBot:
         if mates:
             top = max(p for p, _ in mates)
             return self._pick([m for p, m in mates if p == top])
-        keeping = []
+        hand = obs.hands[seat]
+        keeping, safe = [], []
         for m in moves:
             assert m.card is not None
-            if not any(answer_wins(m.card, a) for a in answers_to(m.card, other)):
+            taking = [a for a in answers_to(m.card, other) if answer_wins(m.card, a)]
+            if not taking:
                 keeping.append(m)
-        pool = keeping or moves
+            elif not any(_exposed(_without(hand, m.card), _without(other, a)) for a in taking):
+                safe.append(m)
+        pool = keeping or safe or moves
         low = min(card_value(m.card) for m in pool if m.card is not None)
         return self._pick([m for m in pool if m.card is not None and card_value(m.card) == low])
 
     def _answer(self, obs: MateBetaObservation, moves: list[MateBetaMove]) -> MateBetaMove:
         lead = obs.lead
-        assert lead is not None
+        assert lead is not None and obs.seat is not None
+        hand, other = obs.hands[obs.seat], obs.hands[1 - obs.seat]
         winning = [m for m in moves if m.card is not None and answer_wins(lead, m.card)]
-        pool = winning or moves
+        safe = [m for m in moves if m.card is not None
+                and not _exposed(_without(hand, m.card), _without(other, lead))]
+        pool = winning or safe or moves
         return min(pool, key=lambda m: mb_index(m.card) if m.card is not None else -1)
 
     def _pick(self, moves: list[MateBetaMove]) -> MateBetaMove:
@@ -150,6 +159,15 @@ class EasyBot:
             return moves[0]
         ordered = sorted(moves, key=lambda m: m.text)
         return ordered[self.rng.randrange(len(ordered))]
+
+
+def _without(hand: Sequence[Card], card: Card) -> list[Card]:
+    return [c for c in hand if c != card]
+
+
+def _exposed(hand: Sequence[Card], other: Sequence[Card]) -> bool:
+    """Whether the other player, leading next, could mate this hand at once."""
+    return len(hand) > 0 and any(not answers_to(lead, hand) for lead in other)
 
 
 BOT_NAMES = {
