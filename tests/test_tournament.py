@@ -56,7 +56,7 @@ def test_rating_intervals_hold_the_estimate_and_repeat_for_a_seed() -> None:
              Units("a", "c", ((2.0, 2),) * 60 + ((1.0, 2),) * 40),
              Units("b", "c", ((1.0, 2),) * 100)]
     ratings = rate(["a", "b", "c"], units, seed=4, resamples=200)
-    assert [r.name for r in ratings][0] == "a"
+    assert ratings[0].name == "a"
     for r in ratings:
         assert r.low <= r.elo <= r.high and r.high - r.low > 1
     assert rate(["a", "b", "c"], units, seed=4, resamples=200) == ratings
