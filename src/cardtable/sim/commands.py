@@ -116,7 +116,7 @@ def tournament_command(args: argparse.Namespace) -> int:
         console = Console(highlight=False)
         for table in tournament_tables(result, title):
             console.print(table)
-        console.print(tournament.METHOD if not result.teams else tournament.TEAM_METHOD)
+        console.print(tournament.TEAM_METHOD if result.teams else tournament.METHOD)
         console.print(f"{total:,} games in {result.seconds:.1f} s")
     return 0
 
@@ -148,10 +148,10 @@ def tournament_tables(result: tournament.Tournament, title: str) -> list[Table]:
         pairings.append([*row, "–".join(str(n) for n in p.record), f"{p.score.count:,}"])
     header = ["pairing", "score", "95% interval"]
     if by_points:
-        header += ["both seats, by points", "95% interval"]
+        header += ["per deal", "95% interval"]
     return [report.grid(title, ["player", "Elo", "95% interval"], ratings),
             report.grid("Pairings: the first player's score (a draw counts half)",
-                        [*header, "won–drawn–lost", "games"], pairings)]
+                        [*header, "W–D–L", "games"], pairings)]
 
 
 def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],

@@ -26,7 +26,8 @@ from cardtable.sim.stats import Summary, summarize_score
 
 METHOD = (f"Elo: Bradley–Terry maximum likelihood, average {AVERAGE:.0f}, with one virtual "
           f"draw per pairing; 95% intervals by bootstrap ({RESAMPLES:,} resamples of the deals, "
-          f"each played from both seats). Scores: Wilson intervals over the deals.")
+          f"each played from both seats). Scores: Wilson intervals over the deals. Per deal: "
+          f"a deal's games together, by their points (MateBeta: a two-game match).")
 TEAM_METHOD = ("Every team plays the same deals; ranked by perfect games, then cards left; "
                "Wilson intervals for rates, normal intervals for means.")
 TEAM_MEASURES = {"paternoster": ("perfect", "cards-left")}
