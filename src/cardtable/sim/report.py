@@ -159,8 +159,9 @@ def plot(path: Path, title: str, lines: Sequence[Line]) -> None:
     for ax, group in zip(axes[:, 0], groups, strict=True):
         ys = list(range(len(group)))[::-1]
         ours = [line.ours for line in group]
-        errors = [[line.ours - line.low for line in group],
-                  [line.high - line.ours for line in group]]
+        # clamped: a Wilson bound at 0% or 100% may miss the figure by a rounding error
+        errors = [[max(0.0, line.ours - line.low) for line in group],
+                  [max(0.0, line.high - line.ours) for line in group]]
         if group[0].unit == ELO:
             ax.errorbar(ours, ys, xerr=errors, fmt="o", color="#4a7ab8", capsize=4,
                         label="rating (95%)")
