@@ -104,8 +104,9 @@ def tournament_command(args: argparse.Namespace) -> int:
                                            args.workers, progress)
     lines = tournament.lines(result)
     variant = json.dumps(options) if options else "standard rules"
-    title = (f"{game.name} — round robin, {variant}; {args.games:,} games per "
-             f"{'team' if result.teams else 'pairing'}, seed {args.seed}")
+    kind, per = ("teams on the same deals", "team") if result.teams else ("round robin",
+                                                                           "pairing")
+    title = f"{game.name} — {kind}, {variant}; {args.games:,} games per {per}, seed {args.seed}"
     if args.plot:
         report.plot(Path(args.plot), title, lines)
     if args.json:

@@ -178,7 +178,7 @@ def plot(path: Path, title: str, lines: Sequence[Line]) -> None:
         if group[0].unit == "%":
             ax.set_xlim(0, 100)
         ax.grid(axis="x", alpha=0.3)
-        ax.legend(loc="lower right", fontsize="small")
+        ax.legend(loc="best", fontsize="small")
     axes[0, 0].set_title(title)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
