@@ -101,6 +101,9 @@ def test_pairings_are_shown_from_the_higher_rated_side() -> None:
     (pairing,) = result.pairings
     assert (pairing.first, pairing.second) == ("simple", "random")
     assert pairing.score.value > 0.9 and sum(pairing.record) == 40
+    back = pairing.flipped()
+    assert back.record == pairing.record[::-1] and back.first == "random"
+    assert back.score.value == pytest.approx(1 - pairing.score.value)
     ids = [line.id for line in lines(result)]
     assert ids == ["rating-simple", "rating-random", "simple-vs-random"]
 
@@ -109,6 +112,11 @@ def test_matebeta_pairing_scores_two_game_matches_by_points() -> None:
     result = run_tournament("matebeta", {}, ("beginner", "random"), 20, 2, workers=1)
     (pairing,) = result.pairings
     assert pairing.matches.count == 10 and pairing.score.count == 20
+    assert sum(pairing.deals) == 10 and sum(pairing.record) == 20
+    won, drawn, _ = pairing.deals
+    assert pairing.matches.value == pytest.approx((won + drawn / 2) / 10)
+    data = result.to_json()["pairings"][0]
+    assert set(data["deals"]) == {"won", "drawn", "lost"}
 
 
 def test_cooperative_paternoster_ranks_teams_by_perfect_games_then_cards_left() -> None:

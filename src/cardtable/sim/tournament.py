@@ -48,23 +48,24 @@ class Pairing:
     deal's games together (MateBeta: the two-game match)."""
     record: tuple[int, int, int]
     """The first player's games won, drawn and lost."""
+    deals: tuple[int, int, int]
+    """The first player's deals won, drawn and lost (as :attr:`matches` counts them)."""
     units: Units
 
     def flipped(self) -> Pairing:
         """The same meeting from the second player's side."""
         def other(s: Summary) -> Summary:
             return Summary(s.name, s.kind, 1 - s.value, 1 - s.high, 1 - s.low, s.count)
-        won, drawn, lost = self.record
         units = Units(self.second, self.first,
                       tuple((n - score, n) for score, n in self.units.units))
         return Pairing(self.second, self.first, other(self.score), other(self.matches),
-                       (lost, drawn, won), units)
+                       self.record[::-1], self.deals[::-1], units)
 
     def to_json(self) -> dict[str, Any]:
-        won, drawn, lost = self.record
         return {"first": self.first, "second": self.second,
                 "score": self.score.to_json(), "matches": self.matches.to_json(),
-                "won": won, "drawn": drawn, "lost": lost}
+                "games": dict(zip(("won", "drawn", "lost"), self.record, strict=True)),
+                "deals": dict(zip(("won", "drawn", "lost"), self.deals, strict=True))}
 
 
 @dataclass(frozen=True)
@@ -162,16 +163,22 @@ def pairing(result: SimResult) -> Pairing:
         mine = row.returns[row.seating.index(first)]
         theirs = row.returns[row.seating.index(second)]
         score = _score(mine, theirs)
-        record[[1.0, 0.5, 0.0].index(score)] += 1
+        record[(1.0, 0.5, 0.0).index(score)] += 1
         if number % rotation == 0:
             deals.append((0.0, 0.0, 0.0, 0))
         points, against, total, count = deals[-1]
         deals[-1] = (points + mine, against + theirs, total + score, count + 1)
     units = Units(first, second, tuple((total, n) for _, _, total, n in deals))
-    matches = summarize_score(f"{first}-matches",
-                              [(_score(mine, theirs), 1) for mine, theirs, _, _ in deals])
+    by_deal = [_score(mine, theirs) for mine, theirs, _, _ in deals]
+    matches = summarize_score(f"{first}-matches", [(score, 1) for score in by_deal])
     return Pairing(first, second, summarize_score(f"{first}-score", units.units), matches,
-                   (record[0], record[1], record[2]), units)
+                   _record(record), _record([by_deal.count(s) for s in (1.0, 0.5, 0.0)]),
+                   units)
+
+
+def _record(counts: list[int]) -> tuple[int, int, int]:
+    won, drawn, lost = counts
+    return (won, drawn, lost)
 
 
 def _score(mine: float, theirs: float) -> float:
