@@ -49,13 +49,13 @@ from cardtable.games.matebeta.solver import Solver
 
 CLUB_NOISE = 40.0
 """Standard deviation, in points, of the club player's blur."""
-BEGINNER_COUNTS = 5
+BEGINNER_COUNTS = 6
 """The move from which the beginner plays exactly."""
 
 LADDER = (
     Level("beginner", "Beginner", "Anfänger",
-          "simple rules, and exact counting from the fifth move on",
-          "einfache Regeln, ab dem fünften Zug genaues Rechnen",
+          "simple rules, and exact counting from the sixth move on",
+          "einfache Regeln, ab dem sechsten Zug genaues Rechnen",
           aliases=("easy", "simple")),
     Level("club", "Club player", "Vereinsspieler",
           "weighs every move, but slips now and then",
