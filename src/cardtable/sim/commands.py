@@ -178,7 +178,8 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
     tour.add_argument("game", choices=games)
     tour.add_argument("--bots", help="the players, e.g. simple,cautious,random (default: all "
                                      "of the game's computer players)")
-    tour.add_argument("--variant", action="append", default=[], metavar="NAME")
+    tour.add_argument("--variant", action="append", default=[], metavar="NAME",
+                      help="a rule variant (repeat for several)")
     tour.add_argument("--level", help="a difficulty level (Paternoster)")
     tour.add_argument("--players", type=int, help="number of players (Paternoster)")
     _common(tour, default_games=1000, per="pairing (or team)")
