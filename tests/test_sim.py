@@ -167,3 +167,14 @@ def test_balance_campaign_command_json() -> None:
     assert data["rows"][5]["note"] == "40–62%" and data["rows"][5]["text"] is None
     table = cardtable("balance", "campaign", "--games", "1", "--workers", "1")
     assert table.returncode == 0 and "★★★" in table.stdout and "Penthouse" in table.stdout
+
+
+def test_chart_of_a_rate_of_none_or_all(tmp_path: Path) -> None:
+    """A rate of 0% or 100% has a Wilson bound a rounding error away: still drawn."""
+    from cardtable.sim.report import Line, plot
+    from cardtable.sim.stats import summarize_rate
+
+    lines = [Line.of(summarize_rate("none", [False] * 1000)),
+             Line.of(summarize_rate("all", [True] * 1000))]
+    plot(tmp_path / "edge.png", "edges", lines)
+    assert (tmp_path / "edge.png").stat().st_size > 1000

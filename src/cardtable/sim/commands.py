@@ -12,8 +12,9 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
 
-from cardtable.sim import report
+from cardtable.sim import report, tournament
 from cardtable.sim.balance import REPORTS, TITLES, run_report, total_games
 from cardtable.sim.runner import Progress as ProgressFn
 from cardtable.sim.runner import SimSpec, simulate
@@ -92,6 +93,68 @@ def balance_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def tournament_command(args: argparse.Namespace) -> int:
+    game = resolve_game(args.game)
+    options = build_options(game, args.variant, args.level, args.players)
+    players = tuple(args.bots.split(",")) if args.bots else tuple(bot_names(game.id))
+    total = sum(spec.games for spec in tournament.plan(game.id, options, players, args.games,
+                                                          args.seed))
+    with progress_bar(total, f"{game.name} tournament") as progress:
+        result = tournament.run_tournament(game.id, options, players, args.games, args.seed,
+                                           args.workers, progress)
+    lines = tournament.lines(result)
+    variant = json.dumps(options) if options else "standard rules"
+    kind, per = ("teams on the same deals", "team") if result.teams else ("round robin",
+                                                                           "pairing")
+    title = f"{game.name} — {kind}, {variant}; {args.games:,} games per {per}, seed {args.seed}"
+    if args.plot:
+        report.plot(Path(args.plot), title, lines)
+    if args.json:
+        print(json.dumps(result.to_json()))
+    elif args.csv:
+        sys.stdout.write(report.to_csv(lines))
+    else:
+        console = Console(highlight=False)
+        for table in tournament_tables(result, title):
+            console.print(table)
+        console.print(tournament.TEAM_METHOD if result.teams else tournament.METHOD)
+        console.print(f"{total:,} games in {result.seconds:.1f} s")
+    return 0
+
+
+def tournament_tables(result: tournament.Tournament, title: str) -> list[Table]:
+    """The ranking (teams or ratings), then every pairing's score."""
+    def span(low: float, high: float, unit: str = "%") -> str:
+        return f"{report.fmt(low, unit)} – {report.fmt(high, unit)}"
+
+    if result.teams:
+        first, then = tournament.TEAM_MEASURES[result.game]
+        rows = [[f"{i}. {t.name}", report.fmt(100 * t.rate.value, "%"),
+                 span(100 * t.rate.low, 100 * t.rate.high), f"{t.amount.value:.2f}",
+                 span(t.amount.low, t.amount.high, ""), f"{t.rate.count:,}"]
+                for i, t in enumerate(result.teams, 1)]
+        return [report.grid(title, ["team", first.replace("-", " "), "95% interval",
+                                    then.replace("-", " "), "95% interval", "games"], rows)]
+    ratings = [[f"{i}. {r.name}", report.fmt(r.elo, report.ELO),
+                span(r.low, r.high, report.ELO)] for i, r in enumerate(result.ratings, 1)]
+    # a deal's two games decide it as their two scores do, unless points count (MateBeta)
+    by_points = any(p.matches.value != p.score.value for p in result.pairings)
+    pairings = []
+    for p in result.pairings:
+        row = [f"{p.first} – {p.second}", report.fmt(100 * p.score.value, "%"),
+               span(100 * p.score.low, 100 * p.score.high)]
+        if by_points:
+            row += [report.fmt(100 * p.matches.value, "%"),
+                    span(100 * p.matches.low, 100 * p.matches.high)]
+        pairings.append([*row, "–".join(str(n) for n in p.record), f"{p.score.count:,}"])
+    header = ["pairing", "score", "95% interval"]
+    if by_points:
+        header += ["per deal", "95% interval"]
+    return [report.grid(title, ["player", "Elo", "95% interval"], ratings),
+            report.grid("Pairings: the first player's score (a draw counts half)",
+                        [*header, "W–D–L", "games"], pairings)]
+
+
 def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
                 games: list[str]) -> None:
     sim = sub.add_parser("simulate", help="play many computer games and summarise them")
@@ -110,9 +173,23 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
     bal.set_defaults(func=balance_command)
 
 
-def _common(parser: argparse.ArgumentParser, default_games: int) -> None:
+    tour = sub.add_parser("tournament", help="a round robin of the game's computer players, "
+                          "with Elo ratings")
+    tour.add_argument("game", choices=games)
+    tour.add_argument("--bots", help="the players, e.g. simple,cautious,random (default: all "
+                                     "of the game's computer players)")
+    tour.add_argument("--variant", action="append", default=[], metavar="NAME",
+                      help="a rule variant (repeat for several)")
+    tour.add_argument("--level", help="a difficulty level (Paternoster)")
+    tour.add_argument("--players", type=int, help="number of players (Paternoster)")
+    _common(tour, default_games=1000, per="pairing (or team)")
+    tour.set_defaults(func=tournament_command)
+
+
+def _common(parser: argparse.ArgumentParser, default_games: int, per: str = "simulation"
+            ) -> None:
     parser.add_argument("--games", type=int, default=default_games,
-                        help=f"games per simulation (default {default_games})")
+                        help=f"games per {per} (default {default_games})")
     parser.add_argument("--seed", type=int, default=1, help="seed (same seed, same result)")
     parser.add_argument("--workers", type=int, help="worker processes (default: all cores)")
     out = parser.add_mutually_exclusive_group()

@@ -13,6 +13,9 @@ from rich.table import Table
 
 from cardtable.sim.stats import Summary
 
+ELO = "Elo"
+"""The unit of a rating."""
+
 
 @dataclass(frozen=True)
 class Line:
@@ -25,7 +28,8 @@ class Line:
     high: float
     games: int
     unit: str = "%"
-    """``%`` for rates (numbers in percent), else the unit of a mean."""
+    """``%`` for rates (numbers in percent), :data:`ELO` for ratings, else the unit of a
+    mean."""
     text: float | None = None
     spread: float | None = None
     note: str = ""
@@ -73,7 +77,19 @@ class Line:
 def fmt(value: float | None, unit: str) -> str:
     if value is None:
         return "—"
-    return f"{value:.1f}%" if unit == "%" else f"{value:.2f}"
+    if unit == "%":
+        return f"{value:.1f}%"
+    return f"{value:.0f}" if unit == ELO else f"{value:.2f}"
+
+
+def grid(title: str, header: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
+    """A plain table: the first column left, the others right-aligned."""
+    result = Table(title=title, title_justify="left")
+    for i, name in enumerate(header):
+        result.add_column(name, justify="left" if i == 0 else "right")
+    for row in rows:
+        result.add_row(*row)
+    return result
 
 
 def table(title: str, lines: Sequence[Line], with_text: bool) -> Table:
@@ -125,7 +141,8 @@ def to_csv(lines: Sequence[Line]) -> str:
 def plot(path: Path, title: str, lines: Sequence[Line]) -> None:
     """A horizontal chart: our figure with its 95% interval, the text's figure as a mark.
 
-    Rates and means have different scales, so each unit gets its own panel.
+    Each unit (rates, means, ratings) has its own scale, so it gets its own panel, in
+    the order the lines bring them; ratings are points, since their zero means nothing.
     """
     try:
         import matplotlib
@@ -134,28 +151,34 @@ def plot(path: Path, title: str, lines: Sequence[Line]) -> None:
         import matplotlib.pyplot as plt
     except ImportError as exc:  # pragma: no cover - matplotlib is a dependency
         raise ValueError("plotting needs matplotlib: pip install 'cardtable[lab]'") from exc
-    groups = [[line for line in lines if (line.unit == "%") == rate] for rate in (True, False)]
-    groups = [g for g in groups if g]
+    units = list(dict.fromkeys(line.unit for line in lines))
+    groups = [[line for line in lines if line.unit == unit] for unit in units]
     height = sum(len(g) for g in groups) * 0.45 + 1.2 * len(groups) + 0.6
     fig, axes = plt.subplots(len(groups), 1, figsize=(9, height), squeeze=False,
                              gridspec_kw={"height_ratios": [len(g) for g in groups]})
     for ax, group in zip(axes[:, 0], groups, strict=True):
         ys = list(range(len(group)))[::-1]
         ours = [line.ours for line in group]
-        errors = [[line.ours - line.low for line in group],
-                  [line.high - line.ours for line in group]]
-        ax.barh(ys, ours, xerr=errors, color="#4a7ab8", alpha=0.85, capsize=4, label="ours (95%)")
+        # clamped: a Wilson bound at 0% or 100% may miss the figure by a rounding error
+        errors = [[max(0.0, line.ours - line.low) for line in group],
+                  [max(0.0, line.high - line.ours) for line in group]]
+        if group[0].unit == ELO:
+            ax.errorbar(ours, ys, xerr=errors, fmt="o", color="#4a7ab8", capsize=4,
+                        label="rating (95%)")
+        else:
+            ax.barh(ys, ours, xerr=errors, color="#4a7ab8", alpha=0.85, capsize=4,
+                    label="ours (95%)")
         texts = [(y, line.text) for y, line in zip(ys, group, strict=True) if line.text is not None]
         if texts:
             ax.scatter([t for _, t in texts], [y for y, _ in texts], marker="D", color="#c0392b",
                        zorder=3, label="rule text")
         ax.set_yticks(ys)
         ax.set_yticklabels([line.label for line in group])
-        ax.set_xlabel("percent of games" if group[0].unit == "%" else "mean")
+        ax.set_xlabel({"%": "percent of games", ELO: "Elo rating"}.get(group[0].unit, "mean"))
         if group[0].unit == "%":
             ax.set_xlim(0, 100)
         ax.grid(axis="x", alpha=0.3)
-        ax.legend(loc="lower right", fontsize="small")
+        ax.legend(loc="best", fontsize="small")
     axes[0, 0].set_title(title)
     fig.tight_layout()
     fig.savefig(path, dpi=120)

@@ -3,7 +3,10 @@
 Games are cut into fixed chunks; each chunk has its own seed derived from the
 run's seed and the chunk's number, so a run gives the same games whether one
 worker plays every chunk or many workers share them. Seats are rotated: in
-game ``g`` seat ``s`` is played by ``bots[(s + g) % len(bots)]``.
+game ``g`` seat ``s`` is played by ``bots[(s + g) % len(bots)]``. A simulation
+``dealt_alike`` takes the deal of game ``g`` from a generator of its own, shared by
+the ``len(bots)`` games of one rotation: the same deal is played from every seat,
+and every simulation with the same seed plays the same deals, whoever plays them.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ class SimSpec:
     bots: tuple[str, ...]
     games: int
     seed: int = 1
+    dealt_alike: bool = False
+    """Deal each rotation's games alike, from the seed alone (see the module's notes)."""
 
     @property
     def chunks(self) -> int:
@@ -68,7 +73,11 @@ def run_chunk(spec: SimSpec, index: int) -> list[GameRow]:
             if (seat, name) not in bots:
                 bots[seat, name] = make_bot(spec.game, name, rng.randrange(2**32))
             players[seat] = bots[seat, name]
-        state = game.new(options, rng=rng)
+        if spec.dealt_alike:
+            deal_rng = random.Random(f"{spec.seed}:deal:{number // len(spec.bots)}")
+            state = game.new(options, deal=game.random_deal(options, deal_rng))
+        else:
+            state = game.new(options, rng=rng)
         starters = state.to_act()
         outcome = play_out(state, players, rng)
         rows.append(GameRow(measure(state), seating, outcome.returns,

@@ -15,8 +15,9 @@ Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
 
 
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a rate (``(0, 1)`` when there are no trials)."""
+def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a rate (``(0, 1)`` when there are no trials); the
+    successes may be fractional, as in a score where a draw counts half."""
     if trials <= 0:
         return (0.0, 1.0)
     if not 0 <= successes <= trials:
@@ -67,3 +68,19 @@ def summarize_mean(name: str, values: Sequence[float]) -> Summary:
     spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
     half = Z95 * spread / math.sqrt(n)
     return Summary(name, "mean", mean, mean - half, mean + half, n, spread)
+
+
+def summarize_score(name: str, units: Sequence[tuple[float, int]]) -> Summary:
+    """A score (a win 1, a draw 1/2, per game) over independent units of one or more games
+    (a deal played from both seats is one unit), as a rate.
+
+    The interval is Wilson's for the mean score of the units, counted in units: a score in
+    [0, 1] varies at most as much as a plain win-or-loss with the same mean, so the interval
+    is on the safe side, and it stays sensible near 0% and 100%.
+    """
+    games = sum(n for _, n in units)
+    if not games:
+        return Summary(name, "rate", 0.0, 0.0, 1.0, 0)
+    value = sum(score for score, _ in units) / games
+    low, high = wilson(round(value * len(units), 9), len(units))
+    return Summary(name, "rate", value, low, high, games)

@@ -539,15 +539,25 @@ _M.update({
                                "ein zufälliger erlaubter Zug, signalisiert nie"),
     "bot.duel52.heuristic": ("flips for value, attacks to kill, protects lanes",
                              "deckt nach Wert auf, greift gezielt an, schützt Bahnen"),
-    "bot.matebeta.easy": ("a plain heuristic: mate when it can, else lead a card that cannot "
-                          "be beaten",
-                          "eine einfache Faustregel: setzt matt, wenn es geht, sonst eine "
-                          "unschlagbare Karte"),
-    "bot.matebeta.medium": ("exact values blurred by seeded noise",
-                            "exakte Werte, leicht verrauscht"),
-    "bot.matebeta.perfect": ("the exact solver: perfect play", "der exakte Löser: perfektes Spiel"),
     "bot.random": ("a random legal move", "ein zufälliger erlaubter Zug"),
 })
+
+
+def _ladder_messages() -> dict[str, tuple[str, str]]:
+    """Each game's computer levels (``LADDER`` in its bots module): ``level.<game>.<name>``
+    is the level's name for players, ``bot.<game>.<name>`` how it plays."""
+    import importlib
+
+    messages = {}
+    for game in GAME_NAMES:
+        ladder = getattr(importlib.import_module(f"cardtable.games.{game}.bots"), "LADDER", ())
+        for level in ladder:
+            messages[f"level.{game}.{level.name}"] = (level.en, level.de)
+            messages[f"bot.{game}.{level.name}"] = (level.about_en, level.about_de)
+    return messages
+
+
+_M.update(_ladder_messages())
 
 # --- the Tower campaign and the Score tab (issue 9) ---
 _M.update({

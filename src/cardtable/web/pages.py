@@ -111,9 +111,9 @@ def _bot_names(game_id: str) -> dict[str, str]:
 
 
 STRONGEST = {"duel": "simple", "paternoster": "simple", "duel52": "heuristic",
-             "matebeta": "medium"}
+             "matebeta": "club"}
 """The quick game's computer player: the strongest that still answers at once (MateBeta's
-exact solver, ``perfect``, is offered too but thinks longer on the first moves)."""
+exact solver, ``expert``, is offered too but thinks longer on the first moves)."""
 
 
 def _strongest(game_id: str, names: list[str]) -> str:

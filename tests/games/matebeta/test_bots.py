@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cardtable.engine import play_out
-from cardtable.games.matebeta.bots import LEVELS, make_bot
+from cardtable.games.matebeta.bots import BOT_NAMES, LADDER, LEVELS, make_bot
 from cardtable.games.matebeta.rules import MATEBETA, MateBetaState
 from cardtable.games.matebeta.solver import Solver
 
@@ -68,3 +68,21 @@ def test_perfect_player_plays_forced_cards() -> None:
         if forced is not None:
             assert move == forced
         state.play(seat, move)
+
+
+def test_the_ladder_names_each_level_in_english_and_german() -> None:
+    assert LEVELS == ("beginner", "club", "expert")
+    names = [n for level in LADDER for n in (level.name, *level.aliases)]
+    assert len(names) == len(set(names))
+    for level in LADDER:
+        assert level.en and level.de and level.about_en and level.about_de
+    assert list(BOT_NAMES) == [*LEVELS, "random"]
+
+
+@pytest.mark.parametrize(("old", "new"), [("easy", "beginner"), ("simple", "beginner"),
+                                          ("medium", "club"), ("perfect", "expert"),
+                                          ("Medium", "club")])
+def test_old_level_names_still_name_the_same_players(old: str, new: str) -> None:
+    """Stored tables and older command lines name easy, medium and perfect."""
+    for seed in range(2):
+        assert self_play(old, "random", seed).history == self_play(new, "random", seed).history

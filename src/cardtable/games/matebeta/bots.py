@@ -1,28 +1,36 @@
-"""MateBeta computer players at three strengths, all deterministic for a seed.
+"""MateBeta computer players: a ladder of three levels, deterministic for a seed.
 
-* ``perfect``: the exact solver; among equally good moves its own seeded
-  generator picks one (at foreplacing, where finding every best move costs a
-  second search, it takes the first best move the solver proves).
-* ``medium``: the solver's exact value of every move, blurred by seeded noise
-  (normal, ``NOISE`` points) before it takes the highest: small slips are common,
-  big blunders rare. It foreplaces like the perfect player half the time and
-  like the easy player otherwise.
-* ``easy``: a plain heuristic of a casual player: mate when it can (the most
-  points), else lead a card the other player must answer low (keeping the lead),
-  else the lowest card; answer with the lowest winning card, else the lowest card;
-  keep all ten unless a lone low card (a 7 or a Queen alone in its suit) begs
-  to be foreplaced.
+* ``expert`` (formerly ``perfect``): the exact solver; among equally good moves
+  its own seeded generator picks one (at foreplacing, where finding every best
+  move costs a second search, it takes the first best move the solver proves).
+* ``club`` (formerly ``medium``): the solver's exact value of every move, blurred
+  by seeded noise (normal, :data:`CLUB_NOISE` points) before it takes the highest:
+  small slips are common, big blunders rare. It foreplaces like the expert half
+  the time and by the simple rules otherwise.
+* ``beginner`` (formerly ``easy``): simple rules until move :data:`BEGINNER_COUNTS`,
+  then the exact solver for the rest of the game (few cards are left to count).
+  The rules: mate when it can (the most points), else lead a card the other player
+  must answer low (keeping the lead), else one after which the other player cannot
+  mate at once, the lowest such; answer with the lowest winning card, else the
+  lowest that leaves no mate at once; keep all ten unless a lone low card (a 7 or
+  a Queen alone in its suit) begs to be foreplaced.
 
-Every player sees only its observation (open hands: that is the whole table)
-and plays a forced card at once.
+The ladder (:data:`LADDER`) names each level for players in English and German;
+each level beats the one below in most games (``cardtable tournament matebeta``),
+and the beginner beats random play in most two-game matches. Every player sees
+only its observation (open hands: that is the whole table) and plays a forced
+card at once.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from cardtable.bots.random_bot import RandomBot
+from cardtable.cards import Card
 from cardtable.engine import Bot, Observation
+from cardtable.games.ladder import Level, descriptions, find_level
 from cardtable.games.matebeta.rules import (
     KEEP_MOVE,
     PHASE_ANSWER,
@@ -39,9 +47,26 @@ from cardtable.games.matebeta.rules import (
 )
 from cardtable.games.matebeta.solver import Solver
 
-LEVELS = ("easy", "medium", "perfect")
-NOISE = 20.0
-"""Standard deviation, in points, of the medium player's blur."""
+CLUB_NOISE = 40.0
+"""Standard deviation, in points, of the club player's blur."""
+BEGINNER_COUNTS = 6
+"""The move from which the beginner plays exactly."""
+
+LADDER = (
+    Level("beginner", "Beginner", "Anfänger",
+          "simple rules, and exact counting from the sixth move on",
+          "einfache Regeln, ab dem sechsten Zug genaues Rechnen",
+          aliases=("easy", "simple")),
+    Level("club", "Club player", "Vereinsspieler",
+          "weighs every move, but slips now and then",
+          "wägt jeden Zug ab, patzt aber hin und wieder",
+          aliases=("medium",)),
+    Level("expert", "Expert", "Experte",
+          "the exact solver: perfect play",
+          "der exakte Löser: perfektes Spiel",
+          aliases=("perfect",)),
+)
+LEVELS = tuple(level.name for level in LADDER)
 
 
 def _observe(observation: Observation) -> tuple[MateBetaObservation, list[MateBetaMove]]:
@@ -69,15 +94,15 @@ class PerfectBot:
         return best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
 
 
-class MediumBot:
+class ClubBot:
     """Exact move values plus seeded noise."""
 
-    def __init__(self, seed: int | None = 0, noise: float = NOISE,
+    def __init__(self, seed: int | None = 0, noise: float = CLUB_NOISE,
                  solver: Solver | None = None) -> None:
         self.rng = random.Random(seed)
         self.noise = noise
         self.solver = solver or Solver()
-        self.easy = EasyBot(self.rng.randrange(2**31))
+        self.easy = RulesBot(self.rng.randrange(2**31))
 
     def act(self, observation: Observation) -> MateBetaMove:
         obs, moves = _observe(observation)
@@ -93,8 +118,24 @@ class MediumBot:
         return max(scored)[2]
 
 
-class EasyBot:
-    """A plain heuristic; the seeded generator breaks ties."""
+class BeginnerBot:
+    """The simple rules, then the exact solver from move :data:`BEGINNER_COUNTS` on."""
+
+    def __init__(self, seed: int | None = 0, counts_from: int = BEGINNER_COUNTS) -> None:
+        rng = random.Random(seed)
+        self.rules = RulesBot(rng.randrange(2**31))
+        self.expert = PerfectBot(rng.randrange(2**31))
+        self.counts_from = counts_from
+
+    def act(self, observation: Observation) -> MateBetaMove:
+        obs, _ = _observe(observation)
+        if obs.phase != PHASE_FOREPLACE and obs.move >= self.counts_from:
+            return self.expert.act(obs)
+        return self.rules.act(obs)
+
+
+class RulesBot:
+    """The simple rules (see the module's notes); the seeded generator breaks ties."""
 
     def __init__(self, seed: int | None = 0) -> None:
         self.rng = random.Random(seed)
@@ -129,20 +170,27 @@ class EasyBot:
         if mates:
             top = max(p for p, _ in mates)
             return self._pick([m for p, m in mates if p == top])
-        keeping = []
+        hand = obs.hands[seat]
+        keeping, safe = [], []
         for m in moves:
             assert m.card is not None
-            if not any(answer_wins(m.card, a) for a in answers_to(m.card, other)):
+            taking = [a for a in answers_to(m.card, other) if answer_wins(m.card, a)]
+            if not taking:
                 keeping.append(m)
-        pool = keeping or moves
+            elif not any(_exposed(_without(hand, m.card), _without(other, a)) for a in taking):
+                safe.append(m)
+        pool = keeping or safe or moves
         low = min(card_value(m.card) for m in pool if m.card is not None)
         return self._pick([m for m in pool if m.card is not None and card_value(m.card) == low])
 
     def _answer(self, obs: MateBetaObservation, moves: list[MateBetaMove]) -> MateBetaMove:
         lead = obs.lead
-        assert lead is not None
+        assert lead is not None and obs.seat is not None
+        hand, other = obs.hands[obs.seat], obs.hands[1 - obs.seat]
         winning = [m for m in moves if m.card is not None and answer_wins(lead, m.card)]
-        pool = winning or moves
+        safe = [m for m in moves if m.card is not None
+                and not _exposed(_without(hand, m.card), _without(other, lead))]
+        pool = winning or safe or moves
         return min(pool, key=lambda m: mb_index(m.card) if m.card is not None else -1)
 
     def _pick(self, moves: list[MateBetaMove]) -> MateBetaMove:
@@ -152,22 +200,28 @@ class EasyBot:
         return ordered[self.rng.randrange(len(ordered))]
 
 
-BOT_NAMES = {
-    "easy": "a plain heuristic: mate when it can, else lead a card that cannot be beaten",
-    "medium": "exact values blurred by seeded noise",
-    "perfect": "the exact solver",
-    "random": "a random legal move",
-}
+def _without(hand: Sequence[Card], card: Card) -> list[Card]:
+    return [c for c in hand if c != card]
+
+
+def _exposed(hand: Sequence[Card], other: Sequence[Card]) -> bool:
+    """Whether the other player, leading next, could mate this hand at once."""
+    return len(hand) > 0 and any(not answers_to(lead, hand) for lead in other)
+
+
+BOT_NAMES = descriptions(LADDER) | {"random": "a random legal move"}
 
 
 def make_bot(name: str, seed: int | None = 0) -> Bot:
-    """A MateBeta computer player by name (see :data:`BOT_NAMES`; ``simple`` is ``easy``)."""
-    key = name.strip().lower()
-    if key in ("easy", "simple"):
-        return EasyBot(seed)
-    if key == "medium":
-        return MediumBot(seed)
-    if key == "perfect":
+    """A MateBeta computer player by name (see :data:`BOT_NAMES`), or by a level's older
+    name (``easy``, ``medium``, ``perfect``: stored tables and records name them)."""
+    level = find_level(LADDER, name)
+    key = level.name if level is not None else name.strip().lower()
+    if key == "beginner":
+        return BeginnerBot(seed)
+    if key == "club":
+        return ClubBot(seed)
+    if key == "expert":
         return PerfectBot(seed)
     if key == "random":
         return RandomBot(seed)

@@ -1,6 +1,6 @@
 """How long a whole-game review takes: ``python -m cardtable.games.matebeta.review_bench``.
 
-``review_bench(games, seed)`` plays ``games`` games between the medium and the easy
+``review_bench(games, seed)`` plays ``games`` games between the club and the beginner
 computer players (seats alternating; their games have mistakes to find, as a
 learner's do) and times :func:`~cardtable.games.matebeta.analysis.review` on each
 with a fresh :class:`Solver`, as the site does for one review. CPU time of this
@@ -24,12 +24,12 @@ from cardtable.games.matebeta.solver import Solver
 
 
 def bench_games(games: int, seed: int) -> list[Record]:
-    """The games to review: medium against easy, the seats taking turns."""
+    """The games to review: club against beginner, the seats taking turns."""
     records = []
     for i in range(games):
         rng = random.Random(seed * 100_003 + i)
         state = MATEBETA.new({}, rng=rng)
-        names = ("medium", "easy") if i % 2 == 0 else ("easy", "medium")
+        names = ("club", "beginner") if i % 2 == 0 else ("beginner", "club")
         play_out(state, {s: make_bot(names[s], rng.randrange(2**31)) for s in (0, 1)}, rng)
         records.append(state.record())
     return records

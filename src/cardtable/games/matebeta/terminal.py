@@ -1,4 +1,4 @@
-"""``cardtable play matebeta [--games 2|4] [--level easy|medium|perfect]``.
+"""``cardtable play matebeta [--games 2|4] [--level beginner|club|expert]``.
 
 A match against the computer in the terminal. Both hands are shown (sorted
 ♣ ♦ ♠ ♥, low to high), each player's played cards lie in a row in front of
@@ -25,8 +25,9 @@ from rich.text import Text
 
 from cardtable.cards import Card, CardError, Suit, parse_card
 from cardtable.engine import IllegalMove
+from cardtable.games.ladder import find_level
 from cardtable.games.matebeta.analysis import review
-from cardtable.games.matebeta.bots import LEVELS, make_bot
+from cardtable.games.matebeta.bots import LADDER, LEVELS, make_bot
 from cardtable.games.matebeta.match import MATCH_LENGTHS, Match
 from cardtable.games.matebeta.review_text import render
 from cardtable.games.matebeta.rules import (
@@ -73,7 +74,7 @@ class TerminalGame:
         self.stdin = stdin
         self.console = console
         self.seat = args.seat
-        self.level = (args.level or "medium").lower()
+        self.level = args.level or "club"
         self.games = args.games or 2
         self.seed = args.seed if args.seed is not None else random.randrange(2**31)
         self.rng = random.Random(self.seed)
@@ -293,10 +294,11 @@ def run(args: argparse.Namespace) -> int:
     if games not in MATCH_LENGTHS:
         console.print(f"A MateBeta match is 2 or 4 games, not {games}.")
         return 2
-    level = (args.level or "medium").lower()
-    if level not in LEVELS:
+    found = find_level(LADDER, args.level or "club")
+    if found is None:
         console.print(f"Unknown level '{args.level}': choose {', '.join(LEVELS)}.")
         return 2
+    level = found.name
     if args.seat not in (0, 1):
         console.print("MateBeta has seats 0 and 1.")
         return 2

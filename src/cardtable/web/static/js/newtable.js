@@ -43,7 +43,8 @@ function refreshSeats() {
     const sel = el("select", { id: `seat-${i}`, "data-seat": i, "aria-label": t("new.seat", { n: i + 1 }) });
     for (const [name, moduleDesc] of Object.entries(facts.bots)) {
       const desc = known(`bot.${game}.${name}`) || known(`bot.${name}`) || moduleDesc;
-      sel.append(el("option", { value: `computer:${name}`, text: t("new.computer", { strength: name }) + (desc ? ` — ${desc}` : ""), selected: name === facts.default_bot }));
+      const label = known(`level.${game}.${name}`) || name;
+      sel.append(el("option", { value: `computer:${name}`, text: t("new.computer", { strength: label }) + (desc ? ` — ${desc}` : ""), selected: name === facts.default_bot }));
     }
     sel.append(el("option", { value: "human", text: t("new.human") }));
     if (old[i - 1]) sel.value = old[i - 1];

@@ -287,7 +287,7 @@ $("rv-last").addEventListener("click", () => go(line.length));
 $("rv-back").addEventListener("click", () => goGame(Math.min(commonPrefix(), record.moves.length)));
 $("rv-play").addEventListener("click", () => {
   const seat = shown.position.seat;
-  const seats = [0, 1].map((s) => (s === seat ? { kind: "human" } : { kind: "computer", strength: "perfect" }));
+  const seats = [0, 1].map((s) => (s === seat ? { kind: "human" } : { kind: "computer", strength: "expert" }));
   createTable({ game: "matebeta", seats, creator_seat: seat, start: { deal: record.deal, moves: line.slice(0, ply) } },
               (message) => { $("rv-error").textContent = t("rv.error", { message }); });
 });

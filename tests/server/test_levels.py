@@ -1,0 +1,30 @@
+"""Computer levels on the server: a stored table that names an old level name still loads."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from harness import Server, play
+
+pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
+
+
+@pytest.mark.parametrize("old", ["easy", "medium"])
+def test_a_stored_matebeta_table_naming_an_old_level_still_loads(fresh_server: Server,
+                                                                   old: str) -> None:
+    """A table stored with ``easy``/``medium`` (the ladder's names before issue 16) comes
+    back after a restart and its computer seat plays on to the end."""
+    table_id, tokens = fresh_server.table_with_players(
+        game="matebeta", seats=[{"kind": "human"}, {"kind": "computer", "strength": old}])
+    human = fresh_server.client(table_id, tokens[0])
+    rng = random.Random(3)
+    before = play({0: human}, rng, max_moves=3)
+    assert before["seats"][1]["strength"] == old
+    fresh_server.kill9()
+    fresh_server.start()
+    again = fresh_server.client(table_id, tokens[0])
+    state = again.wait_version(before["version"])
+    assert state["seats"][1]["strength"] == old
+    final = play({0: again}, rng)
+    assert final["status"] == "finished"
