@@ -74,6 +74,9 @@ class GameHooks:
         ended = sum(1 for _seat, text in state.history if text in TURN_ENDERS)
         return (state.to_act(), ended)
 
+    clock_moves: frozenset[str] = frozenset()
+    """Moves only the server's clock plays: a seat that sends one is refused."""
+
     def timeout_move(self, state: State, seat: int) -> str | None:
         """The move the clock makes for ``seat`` when its time is up (``None``: none exists)."""
         if any(m.text == "timeout" for m in state.legal_moves(seat)):
@@ -129,6 +132,13 @@ class PaternosterHooks(GameHooks):
     the Hourglass clock comes from the ``hourglass`` option."""
 
     offers_signals = True
+    clock_moves = frozenset({"timeout"})
+
+    def timeout_move(self, state: State, seat: int) -> str | None:
+        """Hourglass: ``timeout`` for the seat to act; never among a seat's legal moves."""
+        if getattr(state.options, "hourglass", False) and seat in state.to_act():
+            return "timeout"
+        return None
 
     def public_move(self, text: str) -> str:
         """Plays, ends and tokens are public; a card passed on is seen by its receiver only."""

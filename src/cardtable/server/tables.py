@@ -477,6 +477,9 @@ class LiveTable:
         if not text.strip() or len(text) > MAX_MOVE_TEXT:
             raise Refusal("bad-move", f"a move is a short text such as the ones in 'legal' "
                                       f"(at most {MAX_MOVE_TEXT} characters)")
+        if by != "clock" and text.strip().lower() in self.hooks.clock_moves:
+            raise Refusal("illegal", f"only the clock plays '{text.strip()}': when the turn's "
+                                     "time is up, the server ends it", "clock-only")
         if self.status == "waiting":
             open_seats = [s.seat for s in self.seats if s.kind == "human" and not s.token_hash]
             raise Refusal("waiting", "the game starts when every seat is taken; still open: "
@@ -1024,6 +1027,8 @@ def _talks(state: State) -> bool:
 
 
 def _replay_signal(state: State, seat: int, text: str) -> None:
-    """A stored signal, set again while a table is rebuilt (it was legal when sent)."""
+    """A stored signal, set again while a table is rebuilt (it was legal when sent; one
+    stored before the talking rules got stricter and no longer allowed is left out)."""
     if isinstance(state, Signals):
-        state.apply_signal_text(seat, text)
+        with contextlib.suppress(IllegalMove):
+            state.apply_signal_text(seat, text)

@@ -2,8 +2,8 @@
 
 Moves are read line by line from stdin (a pipe works too): ``play 7H up1``,
 ``give 7H 1``, ``end``, ``token-end``; ``signal up1 help`` (or ``dont-play``,
-``good-here``, ``no-big-jump``, ``clear``) talks about a pile; ``help`` lists the
-legal moves, ``quit`` leaves. The table is printed after every change.
+``good-here``, ``no-big-jump``, with Passengers ``passenger``, ``clear``) talks
+about a pile; ``help`` lists the legal moves, ``quit`` leaves. The table is printed after every change.
 """
 
 from __future__ import annotations
@@ -33,13 +33,13 @@ from cardtable.games.paternoster.variants import (
     PaternosterOptions,
     from_variants,
 )
-from cardtable.signals import SIGNAL_KINDS
 
 SIGNAL_TEXT = {
     "dont-play": "please don't play here",
     "good-here": "I can do something good here",
     "no-big-jump": "no big jump here",
     "help": "I can help this pile",
+    "passenger": "I can deliver the next passenger",
 }
 
 
@@ -166,14 +166,14 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None,
             return 0
         if text == "help":
             console.print("Legal moves: " + ", ".join(m.text for m in state.legal_moves(me)))
-            console.print("Signals: signal <pile> " + "|".join((*SIGNAL_KINDS, "clear")))
+            console.print("Signals: signal <pile> " + "|".join((*state.signal_kinds(), "clear")))
             continue
         if text.startswith("signal"):
             words = text.split()
             try:
                 if len(words) != 3:
                     raise IllegalMove("write 'signal <pile> <kind>', kinds: "
-                                      + ", ".join((*SIGNAL_KINDS, "clear")))
+                                      + ", ".join((*state.signal_kinds(), "clear")))
                 if words[2] == "clear":
                     state.clear_signal(me, words[1])
                 else:
