@@ -45,7 +45,12 @@ from cardtable.games.paternoster.rules import (
     full_deck,
 )
 
-MIX = 0.0
+MIX = 0.5
+"""How a skipped step counts: this share as two cards (its place on the ladder), the rest
+as the cards of it still to be played (counted)."""
+DEAD = 3.0
+"""Per card the turn leaves with no pile at all (every up pile above it, every down
+pile below it)."""
 TOKEN_VALUE = 9.0
 """What an emergency token is worth, in cards shut out of a pile."""
 EXTRA_REWARD = 1.2
@@ -57,10 +62,10 @@ OWN_WEIGHT = 1.3
 certain, and it must now find another pile."""
 GIVE_COST = 5.0
 """Passing a card on instead of playing one: the team still has to place it."""
-SIGNAL_COST = {"help": 9.0, "dont-play": 7.0, "passenger": 8.0, "good-here": 3.0}
+SIGNAL_COST = {"help": 12.0, "dont-play": 1.5, "passenger": 8.0, "good-here": 1.5}
 """Playing on a pile a partner asked to leave alone (per kind of signal), unless the
 play shuts out nothing."""
-NO_BIG_JUMP = 3.0
+NO_BIG_JUMP = 10.0
 """Under "no big jump here", every card shut out beyond this many costs double."""
 FIRE_LEFT = 5.0
 """Leaving a burning card on top: the next player must cover it."""
@@ -137,7 +142,11 @@ class TurnPlanner:
         for step in range(52):
             prefix[step + 1] = prefix[step] + MIX * 2 + (1 - MIX) * unseen[step]
         self.prefix = prefix
-        self.unseen = unseen
+        counted = [0] * 53
+        for step in range(52):
+            counted[step + 1] = counted[step] + unseen[step]
+        self.counted = counted
+        self.dead_before = self.dead(list(f.tops), f.hand)
         self.passengers = obs.passengers
         self.last_game_cards = obs.draw_count == 0 and sum(obs.hand_counts) == len(obs.hand)
         self.duties = set(obs.must_cover())
@@ -152,26 +161,25 @@ class TurnPlanner:
         self.longest: tuple[int, float, list[PaternosterMove]] = (-1, 0.0, [])
 
     # --- costs ---
-    def shut_out(self, card: Card, top: Card | None, up: bool, hand: Sequence[Card]) -> float:
-        """Cards the pile loses (positive) or wins back (negative) when ``card`` covers ``top``."""
-        prefix = self.prefix
+    def shut_out(self, card: Card, pile: int, tops: Sequence[Card | None],
+                 hand: Sequence[Card]) -> float:
+        """Cards ``pile`` loses (positive) or wins back (negative) when ``card`` from
+        ``hand`` covers its top."""
+        top = tops[pile]
         if top is None:
-            low, high, sign = (0, card, 1) if up else (card + 1, 52, 1)
-        elif up:
+            low, high, sign = (0, card, 1) if pile < 3 else (card + 1, 52, 1)
+        elif pile < 3:
             low, high, sign = (top, card, 1) if card >= top else (card, top, -1)
         else:
             low, high, sign = (card + 1, top + 1, 1) if card <= top else (top + 1, card + 1, -1)
         if low >= high:
             return 0.0
-        own = sum(1 for h in hand if low <= h < high)
-        return sign * (prefix[high] - prefix[low] + OWN_WEIGHT * own)
+        own = sum(1 for h in hand if low <= h < high) - (low <= card < high)
+        return sign * (self.prefix[high] - self.prefix[low] + OWN_WEIGHT * own)
 
     def play_cost(self, node: _Node, card: Card, pile: int, kind: int) -> float:
-        top = node.tops[pile]
         up = pile < 3
-        rest = list(node.hand)
-        rest.remove(card)
-        cost = self.shut_out(card, top, up, rest)
+        cost = self.shut_out(card, pile, node.tops, node.hand)
         if kind == LONG:
             cost += TOKEN_VALUE
         warned = self.warned.get(pile)
@@ -189,6 +197,18 @@ class TurnPlanner:
             return False
         passenger = self.passengers[node.delivered]
         return fit_kind(passenger, card, up, self.same_suit) == NO_FIT
+
+    def dead(self, tops: Sequence[Card | None], hand: Sequence[Card]) -> int:
+        """Cards still to be played that fit no pile (step backs aside)."""
+        ups = [tops[p] for p in self.piles if p < 3]
+        downs = [tops[p] for p in self.piles if p >= 3]
+        if None in ups or None in downs:
+            return 0
+        low = max(t for t in downs if t is not None) + 1
+        high = min(t for t in ups if t is not None)
+        if low >= high:
+            return 0
+        return self.counted[high] - self.counted[low] + sum(1 for h in hand if low <= h < high)
 
     # --- search ---
     def plan(self) -> Plan:
@@ -278,9 +298,7 @@ class TurnPlanner:
     def _worst(self, node: _Node) -> Card:
         """The hand card that fits worst (the one to pass on)."""
         def fit(card: Card) -> float:
-            rest = list(node.hand)
-            rest.remove(card)
-            costs = [self.shut_out(card, node.tops[p], p < 3, rest) for p in self.piles
+            costs = [self.shut_out(card, p, node.tops, node.hand) for p in self.piles
                      if fit_kind(card, node.tops[p], p < 3, self.same_suit) != NO_FIT]
             return min(costs) if costs else 1e3
         return max(sorted(set(node.hand)), key=fit)
@@ -326,6 +344,7 @@ class TurnPlanner:
                     cost += LOCK_LEFT
             if self.kings and top in BLACK_KINGS:
                 cost += SLOW_LEFT * max(0, opts.hand_size - len(node.hand) - 1)
+        cost += DEAD * (self.dead(tops, node.hand) - self.dead_before)
         if node.three and not self.obs.three_next:
             cost += THREE_LEFT
         if node.delivered < len(self.passengers):

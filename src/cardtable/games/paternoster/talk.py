@@ -2,9 +2,10 @@
 
 One signal per pile, the most useful first: "I can help this pile" for a step
 back held; "I can deliver the next passenger" on the pile its twin fits best;
-"please don't play here" when two of its cards would go there nearly free (a
-jump and its step back, or a run); "I can do something good here" for one
-such card; "no big jump here" for a card close to the top. Nothing names a card:
+"please don't play here" for a card within a rank of the top that fits no
+other pile; "I can do
+something good here" for the twin of the top; "no big jump here" for two cards
+close to the top. Nothing names a card:
 the kinds are the text's sentences. The caller passes the position the partners
 will play in (after the seat's own planned turn).
 """
@@ -22,10 +23,8 @@ from cardtable.games.paternoster.rules import (
     fit_kind,
 )
 
-CHEAP = 1
-"""A card this close (ladder steps past the top) is "something good here"."""
-CLOSE = 4
-"""A card this close is worth asking for "no big jump here"."""
+CLOSE = 2
+"""Two cards this close (ranks past the top) are worth asking for "no big jump here"."""
 
 
 def distance(card: Card, top: Card | None, up: bool) -> int:
@@ -45,12 +44,17 @@ def talk(obs: PaternosterObservation, tops: Sequence[Card | None],
                  if obs.delivered < len(obs.passengers) else None)
     wanted: dict[int, str] = {}
     delivery: tuple[int, int] | None = None
-    for pile in (p for p in range(6) if p in obs.facts().piles):
+    piles = obs.facts().piles
+    only: dict[Card, list[int]] = {card: [] for card in hand}
+    for card in hand:
+        only[card] = [p for p in piles if tops[p] is not None
+                      and fit_kind(card, tops[p], p < 3, same_suit) != NO_FIT]
+    for pile in piles:
         top = tops[pile]
         if top is None:
             continue
         up = pile < 3
-        cheap = close = 0
+        twin = close = alone = 0
         for card in hand:
             kind = fit_kind(card, top, up, same_suit)
             if kind == STEP and not (lock and top in BLACK_QUEENS):
@@ -59,18 +63,20 @@ def talk(obs: PaternosterObservation, tops: Sequence[Card | None],
             if kind == NO_FIT:
                 continue
             steps = distance(card, top, up)
-            if card == passenger and steps >= 0 and (delivery is None or steps < delivery[1]):
+            if card == passenger and (delivery is None or steps < delivery[1]):
                 delivery = (pile, steps)
-            if 0 <= steps <= CHEAP * 4:
-                cheap += 1
-            elif 0 <= steps <= CLOSE * 4:
+            if steps == 0:
+                twin += 1
+            elif steps <= CLOSE * 4:
                 close += 1
+            if only[card] == [pile] and steps <= 4:
+                alone += 1
         else:
-            if cheap >= 2:
-                wanted[pile] = "dont-play"
-            elif cheap:
+            if alone:
+                wanted[pile] = "dont-play"  # a card close by fits nowhere else
+            elif twin:
                 wanted[pile] = "good-here"
-            elif close:
+            elif close >= 2:
                 wanted[pile] = "no-big-jump"
     if delivery is not None and wanted.get(delivery[0]) != "help":
         wanted[delivery[0]] = "passenger"
