@@ -100,6 +100,13 @@ class GameHooks:
         """Seats that won the game (for the match score)."""
         return [s for s, r in enumerate(outcome.returns) if r > 0]
 
+    def partner(self, game_id: str) -> str:
+        """The computer player seated when none is named (and for an absent person): the
+        game's ``PARTNER`` if its bots module names one, else its first player."""
+        module = _bots_module(game_id)
+        named = getattr(module, "PARTNER", None) if module is not None else None
+        return str(named) if named else self.bot_names(game_id)[0]
+
     def bot_names(self, game_id: str) -> Sequence[str]:
         module = _bots_module(game_id)
         names = getattr(module, "BOT_NAMES", None) if module is not None else None

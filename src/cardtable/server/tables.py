@@ -756,8 +756,7 @@ class LiveTable:
                 await asyncio.sleep(min(1.0, 0.05 * failures))
 
     def _substitute_strength(self) -> str:
-        names = self.hooks.bot_names(self.game_id)
-        return names[0] if names else "random"
+        return self.hooks.partner(self.game_id)
 
     # --- clock ---
     def _deadline_for(self, state: State, status: str,
@@ -961,7 +960,7 @@ class TableManager:
         for i, s in enumerate(specs):
             kind = s.get("kind", "human")
             if kind == "computer":
-                strength = s.get("strength") or (hooks.bot_names(spec.game) or ["random"])[0]
+                strength = s.get("strength") or hooks.partner(spec.game)
                 try:
                     make_bot(spec.game, strength, 0)
                 except ValueError as exc:

@@ -458,6 +458,11 @@ _M.update({
     "bot.paternoster.simple": ("small steps, twins first, step backs, signals its step backs",
                                "kleine Schritte, Zwillinge zuerst, Rückschritte, signalisiert "
                                "sie"),
+    "bot.paternoster.planner": ("plans whole turns, counts cards, uses every signal",
+                                "plant ganze Züge, zählt Karten, nutzt jedes Signal"),
+    "bot.paternoster.simple-silent": (
+        "the simple player, never talking (the rule text's difficulty table)",
+        "der einfache Spieler, der nie spricht (die Schwierigkeitstabelle der Regeln)"),
     "bot.paternoster.random": ("a random legal move, never signals",
                                "ein zufälliger erlaubter Zug, signalisiert nie"),
     "bot.duel52.heuristic": ("flips for value, attacks to kill, protects lanes",
