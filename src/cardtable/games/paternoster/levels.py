@@ -2,8 +2,9 @@
 
 Each level is an options object for two players (``players`` is set at the
 table). The numbers are the project's own simulation: the simple computer
-team (:class:`~cardtable.games.paternoster.bots.SimpleTeamBot`, signals on),
-two players, ``GAMES`` games per level, measured with::
+team (:class:`~cardtable.games.paternoster.bots.SimpleTeamBot`), which never
+talks as the text says (``simple-silent``), two players, ``GAMES`` games per
+level, measured with::
 
     cardtable balance paternoster --games 4000
 
