@@ -9,13 +9,13 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tests.games.paternoster.test_properties import ALL_OPTIONS, IDS
 
 from cardtable.cards import parse_card
 from cardtable.engine import play_out
 from cardtable.games.paternoster.bots import PlannerTeamBot, RandomTeamBot, make_bot
 from cardtable.games.paternoster.rules import PATERNOSTER, PaternosterState
 from cardtable.signals import PASSENGER_SIGNAL
-from tests.games.paternoster.test_properties import ALL_OPTIONS, IDS
 
 
 def random_position(options: dict[str, Any], seed: int) -> PaternosterState:

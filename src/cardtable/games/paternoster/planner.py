@@ -37,7 +37,6 @@ from cardtable.games.paternoster.rules import (
     RED_JACKS,
     RED_KINGS,
     RED_QUEENS,
-    STEP,
     TOKEN_END,
     PaternosterMove,
     PaternosterObservation,
@@ -89,7 +88,7 @@ PERFECT = -1e6
 
 @dataclass
 class _Node:
-    tops: list[int | None]
+    tops: list[Card | None]
     hand: list[Card]
     played: int
     step_used: bool
@@ -131,8 +130,8 @@ class TurnPlanner:
         unseen = [0] * 52
         for card in full_deck(opts):
             unseen[card] += 1
-        for pile in obs.piles:
-            for card in pile:
+        for cards in obs.piles:
+            for card in cards:
                 unseen[card] -= 1
         for card in obs.passengers:
             unseen[card] -= 1
@@ -231,7 +230,7 @@ class TurnPlanner:
             total = cost + self._leaf(node)
             if total < self.best_cost:
                 self.best_cost = total
-                self.best = [*path] if node.stopped or not node.hand and self._over(node) \
+                self.best = [*path] if node.stopped or (not node.hand and self._over(node)) \
                     else [*path, END]
             if node.stopped or not node.hand:
                 return
@@ -325,7 +324,7 @@ class TurnPlanner:
             return PERFECT
         opts = self.opts
         tops = node.tops
-        cost = 0.0
+        cost: float = 0.0
         for pile in self.piles:
             top = tops[pile]
             if top is None:

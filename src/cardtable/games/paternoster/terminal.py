@@ -3,7 +3,8 @@
 Moves are read line by line from stdin (a pipe works too): ``play 7H up1``,
 ``give 7H 1``, ``end``, ``token-end``; ``signal up1 help`` (or ``dont-play``,
 ``good-here``, ``no-big-jump``, with Passengers ``passenger``, ``clear``) talks
-about a pile; ``help`` lists the legal moves, ``quit`` leaves. The table is printed after every change.
+about a pile; ``help`` lists the legal moves, ``quit`` leaves. The table is printed
+after every change.
 """
 
 from __future__ import annotations
