@@ -1,6 +1,7 @@
 """Signals: the digital form of talking about the piles (DESIGN.md Paternoster 11).
 
-Partners may say four things about a pile; nobody may name a card. Signals are
+Partners may say four things about a pile (Paternoster with Passengers a fifth,
+"I can deliver the next passenger"); nobody may name a card. Signals are
 not moves of the rules engine: they change no card, are kept beside the
 record (``signal_log``) and are part of every seat's observation. A game whose
 seats may signal mixes :class:`Signals` into its state and says which piles
@@ -17,6 +18,8 @@ from cardtable.engine import IllegalMove
 SIGNAL_KINDS = ("dont-play", "good-here", "no-big-jump", "help")
 """Please don't play here; I can do something good here; no big jump here; I can help
 this pile (a step back)."""
+PASSENGER_SIGNAL = "passenger"
+"""I can deliver the next passenger (here): Paternoster with Passengers only."""
 
 SignalEntry = tuple[int, int, str, str | None]
 """A change of signals: (moves made so far, seat, pile name, kind or ``None`` if taken back)."""
@@ -36,6 +39,10 @@ class Signals(ABC):
     def has_signals(self) -> bool:
         """Whether the options allow signals at all (a game may say no for some variants)."""
         return True
+
+    def signal_kinds(self) -> tuple[str, ...]:
+        """The kinds of signal this game's options allow."""
+        return SIGNAL_KINDS
 
     @abstractmethod
     def signal_refusal(self, seat: int) -> str | None:
@@ -58,8 +65,9 @@ class Signals(ABC):
 
     def signal(self, seat: int, pile: int | str, kind: str) -> None:
         """Set ``seat``'s signal on a pile; raises :class:`IllegalMove` saying why not."""
-        if kind not in SIGNAL_KINDS:
-            raise IllegalMove(f"'{kind}' is not a signal (signals: {', '.join(SIGNAL_KINDS)})",
+        kinds = self.signal_kinds()
+        if kind not in kinds:
+            raise IllegalMove(f"'{kind}' is not a signal here (signals: {', '.join(kinds)})",
                               "no-such-signal")
         pid = self.signal_pile(pile)
         reason = self.signal_refusal(seat)
@@ -70,10 +78,25 @@ class Signals(ABC):
             self.signal_log.append((len(self.history), seat, self.signal_pile_name(pid), kind))
 
     def clear_signal(self, seat: int, pile: int | str) -> None:
-        """Take back ``seat``'s signal on a pile (always allowed; nothing if none)."""
+        """Take back ``seat``'s signal on a pile (nothing if none). Taking a signal back
+        is talking too, so it is refused whenever the seat may not signal."""
         pid = self.signal_pile(pile)
         if not 0 <= seat < self.signal_seats():
             raise IllegalMove(f"there is no seat {seat} in this game", "no-such-seat")
+        if (seat, pid) not in self.signals:
+            return
+        reason = self.signal_refusal(seat)
+        if reason is not None:
+            raise IllegalMove(reason, "no-signal")
+        self._drop_signal(seat, pid)
+
+    def clear_seat_signals(self, seat: int) -> None:
+        """Take down every signal of ``seat`` (the rules do it, e.g. at the end of a turn)."""
+        for who, pid in sorted(self.signals):
+            if who == seat:
+                self._drop_signal(seat, pid)
+
+    def _drop_signal(self, seat: int, pid: int) -> None:
         if self.signals.pop((seat, pid), None) is not None:
             self.signal_log.append((len(self.history), seat, self.signal_pile_name(pid), None))
 
@@ -83,12 +106,12 @@ class Signals(ABC):
         self.signals.clear()
 
     def sync_signals(self, seat: int, wanted: Mapping[int, str]) -> None:
-        """Make ``seat``'s signals what it wants, as far as the rules let it talk now."""
+        """Make ``seat``'s signals what it wants, if the rules let it talk now."""
+        if self.signal_refusal(seat) is not None:
+            return
         for (who, pile), kind in list(self.signals.items()):
             if who == seat and wanted.get(pile) != kind:
                 self.clear_signal(seat, pile)
-        if self.signal_refusal(seat) is not None:
-            return
         for pile, kind in wanted.items():
             if self.signals.get((seat, pile)) != kind:
                 self.signal(seat, pile, kind)
@@ -96,7 +119,7 @@ class Signals(ABC):
     def signal_texts(self) -> list[str]:
         """Every signal as text, ``"<kind> <pile>"``, and ``"clear <pile>"`` to take one back."""
         names = [self.signal_pile_name(p) for p in self.signal_piles()]
-        return [f"{kind} {name}" for kind in (*SIGNAL_KINDS, "clear") for name in names]
+        return [f"{kind} {name}" for kind in (*self.signal_kinds(), "clear") for name in names]
 
     def apply_signal_text(self, seat: int, text: str) -> str:
         """Set or clear a signal given as text (see :meth:`signal_texts`); returns the text

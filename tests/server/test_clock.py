@@ -336,3 +336,33 @@ def test_paternoster_hourglass_ends_the_turn_and_loses_without_enough_cards(
         second = 1 - first
         assert record["moves"][played:] == [[first, "timeout"], [second, "timeout"]]
         assert info["outcome"]["lost"] == "timeout" and info["outcome"]["cards_left"] > 0
+
+
+def test_paternoster_hourglass_only_the_clock_plays_timeout(tmp_path: Path) -> None:
+    """DESIGN.md Paternoster 8: "Only the clock plays ``timeout``: a seat that sends it is
+    refused", with a clear reason, and the table does not change; the clock still plays
+    it when the time is up (the test above)."""
+    app_settings = Settings(db_url=f"sqlite:///{tmp_path / 'clockonly.db'}", bot_pause=0.0,
+                            bot_executor="thread", hourglass_seconds=30.0)
+    with TestClient(create_app(app_settings)) as client:
+        r = client.post("/api/tables", json={"game": "paternoster", "options": {
+            "players": 2, "hourglass": True}, "seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert r.status_code == 201, r.text
+        body = r.json()
+        table_id = body["table"]["id"]
+        tokens = {0: body["token"], 1: client.post(
+            f"/api/tables/{table_id}/seats/1", json={"invite": body["invites"]["1"]}
+        ).json()["token"]}
+        first = client.get(f"/api/tables/{table_id}").json()["clock"]["seat"]
+        with client.websocket_connect(f"/api/tables/{table_id}/ws", headers={
+                "Authorization": f"Bearer {tokens[first]}"}) as ws:
+            state = ws.receive_json()
+            assert "timeout" not in state["observation"]["legal"]
+            ws.send_json({"type": "move", "move": "timeout", "version": state["version"]})
+            error = ws.receive_json()
+            while error["type"] != "error":
+                error = ws.receive_json()
+            assert error["code"] == "illegal" and error["rule"] == "clock-only"
+            assert "only the clock" in error["message"]
+        info = client.get(f"/api/tables/{table_id}").json()
+        assert info["status"] == "playing" and info["version"] == 0

@@ -62,13 +62,15 @@ def test_computer_only_table_plays_itself_to_the_end(server: Server) -> None:
 
 
 def test_computer_players_signal_like_the_simulators(server: Server) -> None:
-    """Computer partners talk too: at each new turn they set "I can help this pile" where
-    they hold a step back and take it back when they no longer do; their signals are
-    stored with the record, shown to everyone, and the table replays with them."""
+    """Computer partners talk too: the default partner is the planning player, and at
+    each new turn it sets its signals ("I can help this pile" where it holds a step back,
+    and the others) and takes back those no longer true; their signals are stored with
+    the record, shown to everyone like a person's, and the table replays with them."""
     found = []
     for _ in range(3):
         created = server.create(game="paternoster", options={"players": 3}, creator_seat=None,
                                 seats=[{"kind": "computer"}] * 3)
+        assert {s["strength"] for s in created["table"]["seats"]} == {"planner"}
         table_id = created["table"]["id"]
         watcher = server.client(table_id)
         final = watcher.wait_state(lambda m: m["status"] == "finished", timeout=90)

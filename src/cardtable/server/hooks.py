@@ -76,6 +76,9 @@ class GameHooks:
         ended = sum(1 for _seat, text in state.history if text in TURN_ENDERS)
         return (state.to_act(), ended)
 
+    clock_moves: frozenset[str] = frozenset()
+    """Moves only the server's clock plays: a seat that sends one is refused."""
+
     def timeout_move(self, state: State, seat: int) -> str | None:
         """The move the clock makes for ``seat`` when its time is up (``None``: none exists)."""
         if any(m.text == "timeout" for m in state.legal_moves(seat)):
@@ -101,6 +104,13 @@ class GameHooks:
     def winners(self, outcome: Outcome) -> list[int]:
         """Seats that won the game (for the match score)."""
         return [s for s, r in enumerate(outcome.returns) if r > 0]
+
+    def partner(self, game_id: str) -> str:
+        """The computer player seated when none is named (and for an absent person): the
+        game's ``PARTNER`` if its bots module names one, else its first player."""
+        module = _bots_module(game_id)
+        named = getattr(module, "PARTNER", None) if module is not None else None
+        return str(named) if named else self.bot_names(game_id)[0]
 
     def bot_names(self, game_id: str) -> Sequence[str]:
         module = _bots_module(game_id)
@@ -138,6 +148,13 @@ class PaternosterHooks(GameHooks):
     the Hourglass clock comes from the ``hourglass`` option."""
 
     offers_signals = True
+    clock_moves = frozenset({"timeout"})
+
+    def timeout_move(self, state: State, seat: int) -> str | None:
+        """Hourglass: ``timeout`` for the seat to act; never among a seat's legal moves."""
+        if getattr(state.options, "hourglass", False) and seat in state.to_act():
+            return "timeout"
+        return None
 
     def public_move(self, text: str) -> str:
         """Plays, ends and tokens are public; a card passed on is seen by its receiver only."""

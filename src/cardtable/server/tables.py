@@ -546,6 +546,9 @@ class LiveTable:
         if not text.strip() or len(text) > MAX_MOVE_TEXT:
             raise Refusal("bad-move", f"a move is a short text such as the ones in 'legal' "
                                       f"(at most {MAX_MOVE_TEXT} characters)")
+        if by != "clock" and text.strip().lower() in self.hooks.clock_moves:
+            raise Refusal("illegal", f"only the clock plays '{text.strip()}': when the turn's "
+                                     "time is up, the server ends it", "clock-only")
         if self.status == "waiting":
             open_seats = [s.seat for s in self.seats if s.kind == "human" and not s.token_hash]
             raise Refusal("waiting", "the game starts when every seat is taken; still open: "
@@ -830,8 +833,7 @@ class LiveTable:
                 await asyncio.sleep(min(1.0, 0.05 * failures))
 
     def _substitute_strength(self) -> str:
-        names = self.hooks.bot_names(self.game_id)
-        return names[0] if names else "random"
+        return self.hooks.partner(self.game_id)
 
     # --- clock ---
     def _deadline_for(self, state: State, status: str,
@@ -1046,7 +1048,7 @@ class TableManager:
         for i, s in enumerate(specs):
             kind = s.get("kind", "human")
             if kind == "computer":
-                strength = s.get("strength") or (hooks.bot_names(spec.game) or ["random"])[0]
+                strength = s.get("strength") or hooks.partner(spec.game)
                 try:
                     make_bot(spec.game, strength, 0)
                 except ValueError as exc:
@@ -1137,6 +1139,8 @@ def _talks(state: State) -> bool:
 
 
 def _replay_signal(state: State, seat: int, text: str) -> None:
-    """A stored signal, set again while a table is rebuilt (it was legal when sent)."""
+    """A stored signal, set again while a table is rebuilt (it was legal when sent; one
+    stored before the talking rules got stricter and no longer allowed is left out)."""
     if isinstance(state, Signals):
-        state.apply_signal_text(seat, text)
+        with contextlib.suppress(IllegalMove):
+            state.apply_signal_text(seat, text)

@@ -61,11 +61,14 @@ DUEL_ROWS = [
 ]
 
 def paternoster_rows() -> list[Row]:
-    """Perfect-game rates of the simple computer team (two players unless said)."""
+    """Perfect-game rates of the simple computer team, silent as the text's table says
+    (two players unless said)."""
     from cardtable.games.paternoster.levels import LEVELS
 
     def row(id: str, label: str, options: dict[str, Any], note: str = "") -> Row:
-        return _row(id, label, "perfect", None, options, game="paternoster", note=note)
+        # the text's "simple computer player" that "never talks"
+        return _row(id, label, "perfect", None, options, ("simple-silent",),
+                    game="paternoster", note=note)
 
     rows = [row(f"level-{level.name}", f"level {level.name}", level.options,
                 "a ladder from easy to expert")
@@ -113,7 +116,7 @@ def campaign_rows() -> list[Row]:
 TITLES = {
     "duel": "Paternoster Duel: the rule text's balance figures beside our simulation",
     "paternoster": "Paternoster: share of perfect games (all cards down), simple computer "
-                   "team, two players unless said",
+                   "team that never talks, two players unless said",
     "campaign": "Paternoster Tower campaign: share of rides that clear the floor (★) and "
                 "earn ★★ and ★★★, simple computer team, two players",
 }

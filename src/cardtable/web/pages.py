@@ -110,7 +110,7 @@ def _bot_names(game_id: str) -> dict[str, str]:
     return dict(getattr(module, "BOT_NAMES", {}))
 
 
-STRONGEST = {"duel": "simple", "paternoster": "simple", "duel52": "heuristic",
+STRONGEST = {"duel": "simple", "paternoster": "planner", "duel52": "heuristic",
              "matebeta": "club"}
 """The quick game's computer player: the strongest that still answers at once (MateBeta's
 exact solver, ``expert``, is offered too but thinks longer on the first moves)."""

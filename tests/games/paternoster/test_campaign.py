@@ -360,9 +360,9 @@ def test_from_outcome_of_a_real_ride(floor: Floor) -> None:
 
 
 def test_campaign_measured_clear_rates_meet_the_text() -> None:
-    """The figures written into the floors (``cardtable balance campaign``, 4000 games a
+    """The figures written into the floors (``cardtable balance campaign``, 2000 games a
     floor) lie within 3 points of the text's targets, and difficulty rises floor by floor."""
-    assert GAMES == 4000
+    assert GAMES >= 2000
     previous = 100.0
     for floor in FLOORS:
         measured = floor.measured

@@ -15,6 +15,7 @@ from cardtable.cli import main as cli_main
 from cardtable.engine import Record, play_out, replay
 from cardtable.games.paternoster import terminal
 from cardtable.games.paternoster.bots import (
+    PARTNER,
     RandomTeamBot,
     SimpleTeamBot,
     make_bot,
@@ -194,10 +195,11 @@ def test_terminal_shows_the_table_and_refuses_bad_moves() -> None:
 
 
 def test_terminal_plays_to_the_end_with_computer_teammates() -> None:
-    """Feed the simple bot's choices as the human's moves: the game ends with a result."""
+    """Feed the simple bot's choices as the human's moves beside the terminal's partner
+    (the planner): the game ends with a result."""
     state = PATERNOSTER.new({}, seed=5)
     assert isinstance(state, PaternosterState)
-    bots = {0: SimpleTeamBot(99), 1: SimpleTeamBot(5 + 1)}
+    bots = {0: SimpleTeamBot(99), 1: make_bot(PARTNER, 5 + 1)}
     lines = []
     turn = -1
     while state.result is None:

@@ -39,6 +39,20 @@ def test_decision_signals_four_kinds_per_pile(pos) -> None:
         state.signal(2, "up1", "help")
 
 
+def test_decision_passengers_i_can_deliver_the_next_passenger(pos) -> None:
+    """Passengers: "You may say 'I can deliver the next passenger'" (on the pile it would
+    go to); the signal exists only where the variant has passengers."""
+    state = pos({"passengers": 3}, [LOW, ["KC"] * 7])
+    assert "passenger up1" in state.signal_texts()
+    state.signal(1, "up2", "passenger")
+    assert state.observation(0).signals == ((1, 1, "passenger"),)
+    plain = pos({}, [LOW, ["KC"] * 7])
+    assert not any(t.startswith("passenger") for t in plain.signal_texts())
+    with pytest.raises(IllegalMove, match="not a signal") as exc:
+        plain.signal(1, "up2", "passenger")
+    assert exc.value.rule == "no-such-signal"
+
+
 def test_decision_signals_one_per_pile_and_seat_and_clear(pos) -> None:
     """A seat has one signal per pile: a new one replaces it; clearing takes it back."""
     state = pos({}, [LOW, ["KC"] * 7])

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from cardtable.cards import deck, parse_card
-from cardtable.engine import OptionError
+from cardtable.engine import OptionError, replay
 from cardtable.games.paternoster.rules import PATERNOSTER, pile_ids
 from cardtable.games.paternoster.variants import from_variants
 from cardtable.testing import assert_refused_unchanged
@@ -192,14 +192,40 @@ def test_variant_passing_on_give_replaces_a_required_card(pos) -> None:
     assert state.turn_seat == 1 and events[0].data["drew"] == 2
 
 
-def test_variant_passing_on_at_least_one_card_onto_a_pile(pos) -> None:
-    """DESIGN.md 4: "at least one card must still go onto a pile"; with one card
-    required (empty draw pile) the give replaces nothing."""
+def test_variant_passing_on_only_instead_of_one_of_two_required_cards(pos) -> None:
+    """"Instead of one of your two required cards": with one card required (empty draw
+    pile) there is nothing to replace, so no give; the card must go onto a pile."""
     state = pos({"passing_on": True}, [LOW[:3], ["KC"]], draw=[])
-    state.play(0, "give 4C 1")
-    assert assert_refused_unchanged(state, 0, "end").rule == "end-too-early"
+    exc = assert_refused_unchanged(state, 0, "give 4C 1")
+    assert exc.rule == "give-not-required" and "only one" in exc.reason
+    assert not any(m.startswith("give") for m in moves(state))
     state.play(0, "play 2C up1")
+    assert assert_refused_unchanged(state, 0, "give 4C 1").rule == "give-not-required"
     state.play(0, "end")
+
+
+def test_variant_passing_on_no_give_once_the_required_cards_are_down(pos) -> None:
+    """The give replaces a required card: after both are down, a third card cannot be
+    handed over (and one more drawn)."""
+    state = pos({"passing_on": True}, [LOW[:7], ["KC"] * 7], draw=["AD"] * 5)
+    state.play(0, "play 2C up1")
+    state.play(0, "play 3C up1")
+    exc = assert_refused_unchanged(state, 0, "give 8C 1")
+    assert exc.rule == "give-not-required" and "already down" in exc.reason
+    assert not any(m.startswith("give") for m in moves(state))
+    state.play(0, "play 4C up1")
+    assert assert_refused_unchanged(state, 0, "give 8C 1").rule == "give-not-required"
+
+
+def test_variant_passing_on_give_replaces_one_of_three_under_steep(pos) -> None:
+    """Steep asks for three cards: the give replaces one of them, before or between them."""
+    state = pos({"passing_on": True, "steep": True}, [LOW[:7], ["KC"] * 7], draw=["AD"] * 5)
+    state.play(0, "play 2C up1")
+    state.play(0, "give 8C 1")
+    assert assert_refused_unchanged(state, 0, "end").rule == "end-too-early"
+    state.play(0, "play 3C up1")
+    state.play(0, "end")
+    assert state.turn_seat == 1
 
 
 def test_variant_passing_on_once_per_turn(pos) -> None:
@@ -279,7 +305,7 @@ def test_variant_passing_on_giver_and_receiver_remember_the_card(dealt) -> None:
 
 def test_variant_passing_on_refusals(pos) -> None:
     """Give to another player, not to yourself or a seat that does not exist; only in
-    Passing on; not the last card before a card went onto a pile."""
+    Passing on; never the last card (a turn of one required card has no give)."""
     state = pos({"passing_on": True}, [LOW[:7], ["KC"] * 7], draw=["AD"] * 5)
     assert assert_refused_unchanged(state, 0, "give 8C 0").rule == "give-self"
     assert assert_refused_unchanged(state, 0, "give 8C 2").rule == "no-such-seat"
@@ -287,7 +313,7 @@ def test_variant_passing_on_refusals(pos) -> None:
     state = pos({}, [LOW[:7], ["KC"] * 7], draw=["AD"] * 5)
     assert assert_refused_unchanged(state, 0, "give 8C 1").rule == "no-passing"
     state = pos({"passing_on": True}, [["2C"], ["KC"] * 7], draw=[])
-    assert assert_refused_unchanged(state, 0, "give 2C 1").rule == "give-last-card"
+    assert assert_refused_unchanged(state, 0, "give 2C 1").rule == "give-not-required"
     with pytest.raises(OptionError, match="second player"):
         PATERNOSTER.parse_options({"passing_on": True, "players": 1})
 
@@ -341,10 +367,45 @@ def test_variant_lift_operator_only_the_seat_to_act(pos) -> None:
     assert state.observation(0).may_signal() is None
 
 
+def test_variant_lift_operator_signals_come_down_when_the_turn_ends(pos) -> None:
+    """"Only the player whose turn it is may talk": what a seat said in its turn is not
+    left standing in the others' turns; every way of ending the turn takes it down."""
+    for how in ("end", "token-end"):
+        state = pos({"lift_operator": True, "tokens": 1}, [LOW[:7], ["KC"] * 7],
+                    draw=["AD"] * 5)
+        state.signal(0, "up1", "good-here")
+        state.signal(0, "down1", "dont-play")
+        state.play(0, "play 2C up1")
+        if how == "end":
+            state.play(0, "play 3C up1")
+        state.play(0, how)
+        assert state.observation(1).signals == ()
+        ended = len(state.history) - 1
+        assert state.signal_log[-2:] == [(ended, 0, "up1", None), (ended, 0, "down1", None)]
+    # without Lift operator a signal stays up in the others' turns
+    state = pos({}, [LOW[:7], ["KC"] * 7], draw=["AD"] * 5)
+    state.signal(0, "up1", "good-here")
+    state.play(0, "play 2C up1")
+    state.play(0, "play 3C up1")
+    state.play(0, "end")
+    assert state.observation(1).signals == ((0, 0, "good-here"),)
+
+
+def test_variant_lift_operator_no_signal_change_from_a_seat_not_to_act(pos) -> None:
+    """Taking a signal back is talking too: a seat not to act may neither set nor clear
+    one under Lift operator, and nothing changes."""
+    state = pos({"lift_operator": True}, [LOW[:7], ["KC"] * 7], draw=["AD"] * 5)
+    state.signals[(1, 0)] = "help"  # left from before (a restored table, say)
+    with pytest.raises(Exception, match="Lift operator"):
+        state.clear_signal(1, "up1")
+    state.sync_signals(1, {})
+    assert state.observation(0).signals == ((1, 0, "help"),)
+    assert state.signal_log == []
+
+
 def test_variant_hourglass_timeout_ends_the_turn(pos) -> None:
     """Hourglass: "When time is up, your turn ends at once" (a ``timeout`` move)."""
     state = pos({"hourglass": True}, [LOW[:7], ["KC"] * 7], draw=["AD"] * 5)
-    assert "timeout" in moves(state)
     state.play(0, "play 2C up1")
     state.play(0, "play 3C up1")
     state.play(0, "timeout")
@@ -369,6 +430,18 @@ def test_variant_hourglass_timeout_without_enough_cards_ends_the_game(pos) -> No
     state.play(0, "play 2C up1")
     state.play(0, "timeout")
     assert result(state) == {"cards_left": 18, "perfect": False, "lost": "timeout"}
+
+
+def test_variant_hourglass_only_the_clock_plays_timeout(dealt) -> None:
+    """DESIGN.md 8: "Only the clock plays ``timeout``": it is never a seat's legal move
+    (so no player can end the game with it on purpose); the server refuses it from a
+    seat (tests/server/test_clock.py) and replays it from the record."""
+    state = dealt({"hourglass": True}, [LOW[:7], ["KC", "KD", "KH", "KS", "QC", "QD", "QH"]])
+    assert "timeout" not in moves(state)
+    state.play(0, "play 2C up1")
+    assert "timeout" not in moves(state)
+    state.play(0, "timeout")
+    assert replay(state.record()).observation(0) == state.observation(0)
 
 
 def test_variant_hourglass_timeout_only_with_hourglass(pos) -> None:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from cardtable.cards import Card
 from cardtable.engine import Observation
+from cardtable.games.paternoster.planner import Plan, plan_turn
 from cardtable.games.paternoster.rules import (
     BLACK_JACKS,
     BLACK_KINGS,
@@ -42,6 +43,7 @@ from cardtable.games.paternoster.rules import (
     pile_ids,
     satisfied,
 )
+from cardtable.games.paternoster.talk import talk
 
 SMALL_STEP = 1
 """An extra card (beyond the required ones) is played only this close on the ladder."""
@@ -74,14 +76,16 @@ def _can_cover(card: Card, pile: int, hand: Sequence[Card], same_suit_fits: bool
 class SimpleTeamBot:
     """Deterministic for a seed."""
 
-    def __init__(self, seed: int | None = 0) -> None:
+    def __init__(self, seed: int | None = 0, talks: bool = True) -> None:
         self.rng = random.Random(seed)
+        self.talks = talks
 
     # --- signals ---
     def signals(self, observation: PaternosterObservation) -> dict[int, str]:
-        """The signals this seat wants now: "help" on every pile it holds a step back for."""
+        """The signals this seat wants now: "help" on every pile it holds a step back for
+        (none at all when it does not talk)."""
         obs = observation
-        if obs.seat is None or obs.outcome is not None:
+        if not self.talks or obs.seat is None or obs.outcome is not None:
             return {}
         tops = obs.tops
         lock = obs.options.command_cards
@@ -250,6 +254,56 @@ class SimpleTeamBot:
         return moves[self.rng.randrange(len(moves))]
 
 
+class PlannerTeamBot:
+    """Plans its whole turn (:mod:`~cardtable.games.paternoster.planner`), counts cards,
+    and talks: every signal kind the variant allows, each taken back at the next turn
+    once it is no longer true; silent where the rules say so. Deterministic: it reads
+    only its observation (the seed is kept for the common interface)."""
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self.seed = seed
+        self._cached: tuple[PaternosterObservation, Plan] | None = None
+
+    def _plan(self, obs: PaternosterObservation) -> Plan:
+        cached = self._cached
+        if cached is not None and cached[0] == obs:
+            return cached[1]
+        found = plan_turn(obs)
+        self._cached = (obs, found)
+        return found
+
+    def plan(self, observation: Observation) -> list[PaternosterMove]:
+        """The rest of this turn, to the move that ends it."""
+        assert isinstance(observation, PaternosterObservation)
+        moves = list(self._plan(observation).moves)
+        return moves if moves else [self.act(observation)]
+
+    def act(self, observation: Observation) -> PaternosterMove:
+        assert isinstance(observation, PaternosterObservation)
+        moves = self._plan(observation).moves
+        if moves:
+            return moves[0]
+        legal = observation.legal_moves()
+        return legal[0] if legal else TIMEOUT
+
+    def signals(self, observation: PaternosterObservation) -> dict[int, str]:
+        """What this seat says about each pile, about the position its partners will play
+        in: after its own planned turn when it is to act."""
+        obs = observation
+        if obs.seat is None or obs.outcome is not None or obs.may_signal() is not None:
+            return {}
+        tops: list[Card | None] = list(obs.tops)
+        hand = list(obs.hand)
+        if obs.seat == obs.turn_seat:
+            for move in self._plan(obs).moves:
+                if move.kind == "play" and move.card is not None:
+                    tops[move.pile] = move.card
+                    hand.remove(move.card)
+                elif move.kind == "give" and move.card is not None:
+                    hand.remove(move.card)
+        return talk(obs, tops, hand)
+
+
 class RandomTeamBot:
     """Any legal move but ``timeout``, at random; never signals."""
 
@@ -267,14 +321,23 @@ class RandomTeamBot:
 
 BOT_NAMES = {
     "simple": "small steps, twins first, step backs, signals its step backs",
+    "simple-silent": "the simple player, never talking (the rule text's difficulty table)",
+    "planner": "plans whole turns, counts cards, uses every signal",
     "random": "a random legal move, never signals",
 }
+PARTNER = "planner"
+"""The computer partner the site seats unless a table asks for another."""
 
 
-def make_bot(name: str, seed: int | None = None) -> SimpleTeamBot | RandomTeamBot:
-    """A computer team member by name: ``simple`` or ``random``."""
+def make_bot(name: str, seed: int | None = None
+             ) -> SimpleTeamBot | PlannerTeamBot | RandomTeamBot:
+    """A computer team member by name (see :data:`BOT_NAMES`)."""
     if name == "simple":
         return SimpleTeamBot(seed)
+    if name == "simple-silent":
+        return SimpleTeamBot(seed, talks=False)
+    if name == "planner":
+        return PlannerTeamBot(seed)
     if name == "random":
         return RandomTeamBot(seed)
     raise ValueError(f"unknown Paternoster bot '{name}' (known: {', '.join(BOT_NAMES)})")

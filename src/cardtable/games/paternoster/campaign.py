@@ -42,12 +42,12 @@ no.  English           German            rules                                 t
   4  Reception         Rezeption         3 passengers                               2   ≤ 6
   5  Management floor  Chefetage         Commands light                             1   ≤ 8
   6  Narrow cabin      Enge Kabine       Smaller hand                               3   ≤ 8
-  7  Fire drill        Feuerübung        Fire                                       2  ≤ 14
+  7  Fire drill        Feuerübung        Fire                                       2   ≤ 8
   8  Rush hour         Stoßzeit          Steep                                      2  ≤ 14
   9  Night shift       Nachtschicht      Steep, Silent lift                         3   ≤ 9
  10  Board meeting     Vorstandssitzung  Commands light, 3 passengers               3   ≤ 4
  11  Precision ride    Präzisionsfahrt   Lift operator, 3 passengers                3     0
- 12  Penthouse         Penthouse         Lift operator, Fire, Commands light,       4   ≤ 5
+ 12  Penthouse         Penthouse         Lift operator, Fire, Commands light,       4   ≤ 4
                                          4 passengers
 
 The goal is the most cards left; with passengers it also asks for all of them
@@ -64,24 +64,29 @@ is not used: it is the server's clock, which the simulation cannot measure.
 Tuning (reproducible; the simple computer team with signals, two players,
 ``GAMES`` games per floor, seed 1), measured with::
 
-    cardtable balance campaign
+    cardtable balance campaign --games 2000
 
 floor (goal)            rule text  clear ★   95% interval     ★★    ★★★
 ----------------------  ---------  -------  -------------  -----  -----
-1 Test ride (8)               79%    79.8%  78.5% – 81.0%  63.6%  27.2%
-2 Lift operator (3)        40–62%    61.5%  59.9% – 62.9%  43.2%  30.7%
-3 Library (3)              40–62%    58.7%  57.1% – 60.2%  39.6%  27.5%
-4 Reception (6)            40–62%    55.2%  53.7% – 56.8%  43.4%  19.7%
-5 Management floor (8)     40–62%    52.5%  51.0% – 54.0%  34.4%  10.0%
-6 Narrow cabin (8)         40–62%    50.6%  49.1% – 52.1%  35.1%  12.0%
-7 Fire drill (14)          40–62%    48.9%  47.4% – 50.4%  38.2%   9.8%
-8 Rush hour (14)           40–62%    46.6%  45.0% – 48.1%  30.0%   4.3%
-9 Night shift (9)          40–62%    44.3%  42.8% – 45.9%  25.1%   6.6%
-10 Board meeting (4)       40–62%    41.6%  40.1% – 43.1%  30.4%  14.5%
-11 Precision ride (0)         25%    23.7%  22.4% – 25.0%  23.7%  23.7%
-12 Penthouse (5)              19%    18.4%  17.2% – 19.6%   9.3%   4.0%
+1 Test ride (8)               79%    79.1%  77.3% – 80.8%  63.7%  25.8%
+2 Lift operator (3)        40–62%    60.0%  57.9% – 62.2%  40.8%  28.4%
+3 Library (3)              40–62%    60.0%  57.9% – 62.2%  40.8%  28.4%
+4 Reception (6)            40–62%    56.3%  54.1% – 58.5%  43.1%  18.6%
+5 Management floor (8)     40–62%    49.8%  47.6% – 52.0%  31.4%   8.2%
+6 Narrow cabin (8)         40–62%    49.5%  47.3% – 51.6%  34.5%  10.2%
+7 Fire drill (8)           40–62%    47.1%  44.9% – 49.3%  33.8%  11.2%
+8 Rush hour (14)           40–62%    46.5%  44.3% – 48.7%  31.0%   5.0%
+9 Night shift (9)          40–62%    43.4%  41.2% – 45.5%  24.2%   6.1%
+10 Board meeting (4)       40–62%    41.0%  38.9% – 43.2%  28.6%  13.7%
+11 Precision ride (0)         25%    22.3%  20.5% – 24.2%  22.3%  22.3%
+12 Penthouse (4)              19%    18.6%  17.0% – 20.4%  12.2%   5.0%
 
-48,000 games in 631 s (2 shared cores, both busy with other work too).
+24,000 games in 1,440 s (one worker on 2 cores shared with seven other sessions,
+load about 18); Fire drill (goal 14 before: 54.9%; goal 10: 50.8%) and
+Penthouse (goal 5 before: 21.5%) were then re-tuned and measured alone with the
+same games.
+Lift operator and Library clear alike: under Lift operator a seat's signals
+come down when its turn ends, so the simple team's only signal reaches nobody.
 "clear" is ★ or better: not lost (passenger, fire, command) and at most
 ``goal`` cards left. The ★★★ rate is the share of perfect games.
 """
@@ -96,7 +101,7 @@ from cardtable.engine import OptionError, Outcome
 from cardtable.games.paternoster.rules import PaternosterOutcome
 from cardtable.games.paternoster.variants import PaternosterOptions, parse_options
 
-GAMES = 4000
+GAMES = 2000
 """Two-player games per floor behind the measured figures."""
 PLAYERS = (1, 2, 3, 4, 5)
 """The player counts every floor allows."""
@@ -178,28 +183,28 @@ def _floor(number: int, id: str, en: str, de: str, goal: int,
 
 
 FLOORS: tuple[Floor, ...] = (
-    _floor(1, "test-ride", "Test ride", "Probefahrt", 8, (79.8, 63.6, 27.2), tokens=2),
-    _floor(2, "lift-operator", "Lift operator", "Liftboy", 3, (61.5, 43.2, 30.7),
+    _floor(1, "test-ride", "Test ride", "Probefahrt", 8, (79.1, 63.7, 25.8), tokens=2),
+    _floor(2, "lift-operator", "Lift operator", "Liftboy", 3, (60.0, 40.8, 28.4),
            lift_operator=True, tokens=3),
-    _floor(3, "library", "Library", "Bibliothek", 3, (58.7, 39.6, 27.5),
+    _floor(3, "library", "Library", "Bibliothek", 3, (60.0, 40.8, 28.4),
            silent_lift=True, tokens=3),
-    _floor(4, "reception", "Reception", "Rezeption", 6, (55.2, 43.4, 19.7),
+    _floor(4, "reception", "Reception", "Rezeption", 6, (56.3, 43.1, 18.6),
            passengers=3, tokens=2),
-    _floor(5, "management", "Management floor", "Chefetage", 8, (52.5, 34.4, 10.0),
+    _floor(5, "management", "Management floor", "Chefetage", 8, (49.8, 31.4, 8.2),
            commands_light=True, tokens=1),
-    _floor(6, "narrow-cabin", "Narrow cabin", "Enge Kabine", 8, (50.6, 35.1, 12.0),
+    _floor(6, "narrow-cabin", "Narrow cabin", "Enge Kabine", 8, (49.5, 34.5, 10.2),
            smaller_hand=True, tokens=3),
-    _floor(7, "fire-drill", "Fire drill", "Feuerübung", 14, (48.9, 38.2, 9.8),
+    _floor(7, "fire-drill", "Fire drill", "Feuerübung", 8, (47.1, 33.8, 11.2),
            fire=True, tokens=2),
-    _floor(8, "rush-hour", "Rush hour", "Stoßzeit", 14, (46.6, 30.0, 4.3),
+    _floor(8, "rush-hour", "Rush hour", "Stoßzeit", 14, (46.5, 31.0, 5.0),
            steep=True, tokens=2),
-    _floor(9, "night-shift", "Night shift", "Nachtschicht", 9, (44.3, 25.1, 6.6),
+    _floor(9, "night-shift", "Night shift", "Nachtschicht", 9, (43.4, 24.2, 6.1),
            steep=True, silent_lift=True, tokens=3),
     _floor(10, "board-meeting", "Board meeting", "Vorstandssitzung", 4,
-           (41.6, 30.4, 14.5), passengers=3, commands_light=True, tokens=3),
+           (41.0, 28.6, 13.7), passengers=3, commands_light=True, tokens=3),
     _floor(11, "precision-ride", "Precision ride", "Präzisionsfahrt", 0,
-           (23.7, 23.7, 23.7), passengers=3, lift_operator=True, tokens=3),
-    _floor(12, "penthouse", "Penthouse", "Penthouse", 5, (18.4, 9.3, 4.0),
+           (22.3, 22.3, 22.3), passengers=3, lift_operator=True, tokens=3),
+    _floor(12, "penthouse", "Penthouse", "Penthouse", 4, (18.6, 12.2, 5.0),
            passengers=4, fire=True, commands_light=True, lift_operator=True, tokens=4),
 )
 FLOORS_BY_NUMBER = {floor.number: floor for floor in FLOORS}

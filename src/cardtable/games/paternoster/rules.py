@@ -20,9 +20,11 @@ Decisions where the text is silent (also in the final report):
 * The required number is capped by the cards in hand at the start of the
   turn (Commands' "or all they hold", applied generally; it only matters
   under the Slow command, which can leave a short hand beside a draw pile).
-* Passing on: one ``give`` per turn, at any moment of the turn, to any other
-  seat; it counts as one required card as long as one card still goes onto a
-  pile. A seat may not give away its last card before it has played one.
+* Passing on: "instead of one of your two required cards": one ``give`` per
+  turn, to any other seat, only while it replaces a required card, that is
+  while the turn still owes cards and at least two were required (so one card
+  still goes onto a pile). After the required cards are down, or when only one
+  is required (empty draw pile, First ride), there is nothing to replace.
   The card goes face down: the giver and the receiver know it, nobody else.
   Their observations keep it while the receiver surely still holds it, that
   is until the receiver plays a card equal to it or passes any card on (the
@@ -32,8 +34,10 @@ Decisions where the text is silent (also in the final report):
   needs a token, no earlier step back this turn, and spends both.
 * First ride: a same-suit card fits any pile as a normal move (so it never
   uses the step back, and the Lock command does not stop it).
-* A ``timeout`` without enough cards ends the game like "stuck" (the cards
-  left are counted) but says ``timeout``, so players learn why.
+* ``timeout`` is the clock's move (Hourglass), not a player's: it is never among
+  a seat's legal moves, and the server refuses it from a seat; records keep it
+  like any move. A ``timeout`` without enough cards ends the game like "stuck"
+  (the cards left are counted) but says ``timeout``, so players learn why.
 * A game that ends "stuck" (or by ``timeout`` without enough cards) with an
   undelivered passenger is lost by ``"passenger"``; a fire or Cover duty left
   open when the game ends stuck does not change the result (the turn did not
@@ -47,8 +51,11 @@ Decisions where the text is silent (also in the final report):
   King is on top at the moment of drawing. When a Silence (black Jack) lands
   on top, all current signals are cleared.
 * Turn-end checks: fire first, then Cover.
-* Signals persist until their seat changes or clears them (clearing is always
-  allowed); a seat has at most one signal per pile.
+* Signals persist until their seat changes or clears them; a seat has at most
+  one signal per pile. Taking one back is talking too: refused whenever the
+  seat may not signal. Under Lift operator a seat's signals come down when its
+  turn ends. With Passengers a fifth kind, ``passenger``, says "I can deliver
+  the next passenger" on the pile it would go to.
 * The starter of a random deal is a random seat.
 """
 
@@ -77,7 +84,7 @@ from cardtable.games.paternoster.variants import (
     PaternosterOptions,
     parse_options,
 )
-from cardtable.signals import Signals
+from cardtable.signals import PASSENGER_SIGNAL, SIGNAL_KINDS, Signals
 
 PILE_NAMES = ("up1", "up2", "up3", "down1", "down2", "down3")
 PILE_IDS = {name: i for i, name in enumerate(PILE_NAMES)}
@@ -296,8 +303,8 @@ def check(move: PaternosterMove, f: SeatFacts) -> str | None:
         return "not-in-hand"
     if f.gave:
         return "give-once"
-    if f.played == 0 and len(f.hand) == 1:
-        return "give-last-card"
+    if f.required < 2 or f.played >= f.required:
+        return "give-not-required"
     return None
 
 
@@ -332,8 +339,11 @@ def explain(rule: str, move: PaternosterMove, f: SeatFacts) -> IllegalMove:
         "no-such-seat": f"there is no seat {move.target} in this game "
                         f"(seats 0 to {f.players - 1})",
         "give-once": "you may give only one card per turn",
-        "give-last-card": "keep your last card: at least one card must go onto a pile "
-                          "this turn",
+        "give-not-required": (
+            "a card is passed on instead of a required card, and your required cards are "
+            "already down" if f.played >= f.required else
+            "a card is passed on instead of one of two required cards, and this turn asks "
+            "for only one, which must go onto a pile"),
     }
     if rule == "pile-direction":
         top = f.tops[move.pile]
@@ -352,7 +362,7 @@ def explain(rule: str, move: PaternosterMove, f: SeatFacts) -> IllegalMove:
 
 def give_completes(f: SeatFacts) -> bool:
     """Whether a ``give`` now would complete the turn (Passing on)."""
-    return (f.passing_on and not f.gave and f.played >= 1 and f.played + 1 >= f.required
+    return (f.passing_on and not f.gave and f.played >= 1 and f.played + 1 == f.required
             and len(f.hand) > 0 and f.players > 1)
 
 
@@ -368,7 +378,8 @@ def can_go_on(f: SeatFacts) -> bool:
 
 
 def legal_moves(f: SeatFacts) -> list[PaternosterMove]:
-    """The moves :func:`check` allows: plays, gives, end, token-end, timeout."""
+    """The moves :func:`check` allows a seat: plays, gives, end, token-end (``timeout``
+    is the clock's, so it is not among them)."""
     if f.over or not f.acting:
         return []
     cards = sorted(set(f.hand))
@@ -376,7 +387,7 @@ def legal_moves(f: SeatFacts) -> list[PaternosterMove]:
     if f.passing_on:
         moves += [GIVE[c][s] for c in cards for s in range(f.players)
                   if check(GIVE[c][s], f) is None]
-    moves += [m for m in (END, TOKEN_END, TIMEOUT) if check(m, f) is None]
+    moves += [m for m in (END, TOKEN_END) if check(m, f) is None]
     return moves
 
 
@@ -627,6 +638,10 @@ class PaternosterState(State, Signals):
         """Silent lift: nobody ever signals, so none are offered (each is refused anyway)."""
         return not self.opts.silent_lift
 
+    def signal_kinds(self) -> tuple[str, ...]:
+        """The four kinds of the text, and with Passengers "I can deliver the next passenger"."""
+        return (*SIGNAL_KINDS, PASSENGER_SIGNAL) if self.opts.passengers else SIGNAL_KINDS
+
     def signal_refusal(self, seat: int) -> str | None:
         return signal_refusal(self.opts, seat, self.turn_seat, self.tops(),
                               self.result is not None)
@@ -742,6 +757,8 @@ class PaternosterState(State, Signals):
             top = self.piles[duty[0]][-1]
             self._finish("fire" if self.opts.fire and top in BURNING else "command")
             return [Event("uncovered", seat, {"pile": PILE_NAMES[duty[0]], "card": top.text})]
+        if self.opts.lift_operator:
+            self.clear_seat_signals(seat)
         hand = self.hands[seat]
         limit = self.opts.hand_size - len(hand)
         if self.opts.command_kings and any(t in BLACK_KINGS for t in self.tops()):

@@ -2,8 +2,9 @@
 
 Moves are read line by line from stdin (a pipe works too): ``play 7H up1``,
 ``give 7H 1``, ``end``, ``token-end``; ``signal up1 help`` (or ``dont-play``,
-``good-here``, ``no-big-jump``, ``clear``) talks about a pile; ``help`` lists the
-legal moves, ``quit`` leaves. The table is printed after every change.
+``good-here``, ``no-big-jump``, with Passengers ``passenger``, ``clear``) talks
+about a pile; ``help`` lists the legal moves, ``quit`` leaves. The table is printed
+after every change.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from rich.table import Table
 
 from cardtable.cards import Card
 from cardtable.engine import IllegalMove, OptionError
-from cardtable.games.paternoster.bots import make_bot
+from cardtable.games.paternoster.bots import PARTNER, make_bot
 from cardtable.games.paternoster.levels import LEVELS, find_level
 from cardtable.games.paternoster.rules import (
     BURNING,
@@ -33,13 +34,13 @@ from cardtable.games.paternoster.variants import (
     PaternosterOptions,
     from_variants,
 )
-from cardtable.signals import SIGNAL_KINDS
 
 SIGNAL_TEXT = {
     "dont-play": "please don't play here",
     "good-here": "I can do something good here",
     "no-big-jump": "no big jump here",
     "help": "I can help this pile",
+    "passenger": "I can deliver the next passenger",
 }
 
 
@@ -133,7 +134,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None,
     if not 0 <= me < options.players:
         console.print(f"cannot start: there is no seat {me} (seats 0 to {options.players - 1})")
         return 2
-    bots = {s: make_bot("simple", seed + s) for s in range(options.players) if s != me}
+    bots = {s: make_bot(PARTNER, seed + s) for s in range(options.players) if s != me}
     console.print(f"Paternoster, {options.players} player(s), options {options.to_json()}, "
                   f"seed {seed}. You are seat {me}. Type 'help' for your moves.")
     turn = -1
@@ -166,14 +167,14 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None,
             return 0
         if text == "help":
             console.print("Legal moves: " + ", ".join(m.text for m in state.legal_moves(me)))
-            console.print("Signals: signal <pile> " + "|".join((*SIGNAL_KINDS, "clear")))
+            console.print("Signals: signal <pile> " + "|".join((*state.signal_kinds(), "clear")))
             continue
         if text.startswith("signal"):
             words = text.split()
             try:
                 if len(words) != 3:
                     raise IllegalMove("write 'signal <pile> <kind>', kinds: "
-                                      + ", ".join((*SIGNAL_KINDS, "clear")))
+                                      + ", ".join((*state.signal_kinds(), "clear")))
                 if words[2] == "clear":
                     state.clear_signal(me, words[1])
                 else:
