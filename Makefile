@@ -13,7 +13,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: serve test lint install browser
 
-$(STAMP): pyproject.toml
+# setup.py compiles the modules it names with mypyc: a change to one of them needs a new build.
+COMPILED := $(shell sed -n 's/^COMPILED = \[\(.*\)\]/\1/p' setup.py | tr -d '",')
+
+$(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
