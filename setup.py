@@ -8,7 +8,7 @@ import os
 
 from setuptools import setup
 
-COMPILED = ["src/cardtable/games/matebeta/search.py"]
+COMPILED = ["src/cardtable/games/duel/selfplay.py", "src/cardtable/games/matebeta/search.py"]
 
 if os.environ.get("CARDTABLE_PURE"):
     setup()

@@ -448,7 +448,15 @@ def play_out(
     """Let bots play a game to its end; when several seats may act, ``rng`` picks one.
 
     In a game with signals, talking bots update theirs at the start of every turn.
+    A state may offer ``self_play(bots) -> Outcome | None``: the rest of the game at
+    once, the very moves these bots would make, recorded as usual (``None`` when it
+    does not know these bots; it then changes nothing).
     """
+    self_play = getattr(state, "self_play", None)
+    if self_play is not None:
+        finished = self_play(bots)
+        if finished is not None:
+            return cast(Outcome, finished)
     # duck-typed rather than isinstance() on the protocols, which costs more than a
     # whole turn: this runs for every simulated game
     has_signals = getattr(state, "has_signals", None)
