@@ -696,19 +696,12 @@ class DuelState(State, Signals):
             if not isinstance(player, selfplay.Player):
                 return None
             players.append(player)
-        hands: list[list[int]] = [list(hand) for hand in self.hands]
-        draws: list[list[int]] = [list(draw) for draw in self.draws]
-        piles: list[list[list[int]]] = [[list(pile) for pile in team] for team in self.piles]
         status = [self.turn_seat, self.turns, int(self.first_turn), self.required,
                   self.played, *map(int, self.pushed), *map(int, self.step_back_used), -1, 0]
-        moves = selfplay.play_to_end(
-            players, hands, draws, piles, status, list(self._hand_size), list(self._may_push),
-            self._hard, self.opts.one_card_first_turn)
-        texts = _MOVE_TEXTS
-        self.history += [(code // selfplay.SEAT, texts[code % selfplay.SEAT]) for code in moves]
-        self.hands = [[CARDS[c] for c in hand] for hand in hands]
-        self.draws = [[CARDS[c] for c in draw] for draw in draws]
-        self.piles = [[[CARDS[c] for c in pile] for pile in team] for team in piles]
+        selfplay.play_to_end(
+            players, self.hands, self.draws, self.piles, status, self.history, CARDS,
+            _MOVE_TEXTS, list(self._hand_size), list(self._may_push), self._hard,
+            self.opts.one_card_first_turn)
         self.turn_seat = status[selfplay.TURN_SEAT]
         self.turns = status[selfplay.TURNS]
         self.first_turn = bool(status[selfplay.FIRST_TURN])

@@ -5,14 +5,16 @@ the simple player (:mod:`.bots`) play itself. When every seat of a two-seat duel
 (not Blitz, not Team) is such a player, :meth:`DuelState.self_play
 <cardtable.games.duel.rules.DuelState.self_play>` hands the position to
 :func:`play_to_end`, which makes the very same moves as the players would through
-their observations, but without observations, move objects, checks or events:
-the state writes the moves into its history afterwards, so the record, the
-replay and every figure are those of the ordinary path. The tests play both
+their observations, but without observations, move objects, checks or events;
+each move still goes into the state's history, so the record, the replay and
+every figure are those of the ordinary path. The tests play both
 paths from the same seeds, variants and players and compare whole games.
 
-Cards are ladder steps 0..51 (as :class:`~cardtable.cards.Card`); an empty pile's
-top is -1. Moves come back as codes: ``2 * card + pile`` for a play, ``PUSH +
-2 * card + pile`` for a push, ``END``; each with its seat as ``seat * SEAT + code``.
+Cards are ladder steps 0..51; an empty pile's top is -1. The state's own lists
+of :class:`~cardtable.cards.Card` (ints) are played on in place: cards are read
+as ints and put back from the table of Card objects the state passes. A move is
+a code: ``2 * card + pile`` for a play, ``PUSH + 2 * card + pile`` for a push,
+``END``, and goes into the history as its text from the state's table.
 ``make install`` compiles this module with mypyc; it imports nothing of the
 package, so it also runs as plain Python.
 """
@@ -20,13 +22,15 @@ package, so it also runs as plain Python.
 from __future__ import annotations
 
 import random
-from typing import Final
+from typing import Any, Final
+
+Cards = list[Any]
+"""A list of the state's Card objects (read as ints here)."""
 
 UP: Final = 0
 DOWN: Final = 1
 PUSH: Final = 104
 END: Final = 208
-SEAT: Final = 256
 REACH: Final = 2
 """A push goes at most this many ranks past the top card (except Hard push)."""
 STEP_BACK: Final = -1
@@ -72,7 +76,7 @@ class Player:
         return moves[self.rng.randrange(len(moves))]
 
 
-def best_play(player: Player, hand: list[int], up: int, down: int,
+def best_play(player: Player, hand: Cards, up: int, down: int,
               back: bool) -> tuple[int, int]:
     """The cheapest own-pile play (its code, -1 for none) and its cost."""
     count = len(hand)
@@ -130,7 +134,7 @@ def own_fit(card: int, up: int, down: int) -> int:
     return cost_up if cost_up < cost_down else cost_down
 
 
-def best_push(player: Player, hand: list[int], up: int, down: int, other_up: int,
+def best_push(player: Player, hand: Cards, up: int, down: int, other_up: int,
               other_down: int, hard: bool) -> int:
     """The push of the card that fits the own piles worst, as far as the pile allows
     (its code, -1 for none)."""
@@ -158,7 +162,7 @@ def best_push(player: Player, hand: list[int], up: int, down: int, other_up: int
     return player.pick_of(best)
 
 
-def can_play(hand: list[int], up: int, down: int, back: bool) -> bool:
+def can_play(hand: Cards, up: int, down: int, back: bool) -> bool:
     """Whether any card of ``hand`` may go onto these own piles."""
     if not hand:
         return False
@@ -169,15 +173,16 @@ def can_play(hand: list[int], up: int, down: int, back: bool) -> bool:
     return back and ((up - 4) in hand or (down + 4) in hand)
 
 
-def play_to_end(players: list[Player], hands: list[list[int]], draws: list[list[int]],
-                piles: list[list[list[int]]], status: list[int], hand_sizes: list[int],
-                may_push: list[bool], hard: bool, one_card_first_turn: bool) -> list[int]:
+def play_to_end(players: list[Player], hands: list[Cards], draws: list[Cards],
+                piles: list[list[Cards]], status: list[int], history: list[tuple[int, str]],
+                cards: tuple[object, ...], texts: tuple[str, ...], hand_sizes: list[int],
+                may_push: list[bool], hard: bool, one_card_first_turn: bool) -> None:
     """Play a two-seat game from the turn in ``status`` to its end, updating every
-    list; the moves made, as ``seat * SEAT + code``.
+    list and appending each move to ``history``.
 
     ``hands`` are the seats' hands (sorted here), ``draws`` their draw piles (top
-    last), ``piles`` per seat its up and down pile (bottom first)."""
-    moves: list[int] = []
+    last), ``piles`` per seat its up and down pile (bottom first); ``cards`` are the
+    Card objects by ladder step and ``texts`` the move texts by code."""
     for hand in hands:
         hand.sort()
     seat = status[TURN_SEAT]
@@ -209,12 +214,12 @@ def play_to_end(players: list[Player], hands: list[list[int]], draws: list[list[
                 if move < 0:
                     break
                 owed -= 1
-            moves.append(seat * SEAT + move)
+            history.append((seat, texts[move]))
             card = (move % PUSH) // 2
             pile = move % 2
             hand.remove(card)
             if move >= PUSH:
-                other[pile].append(card)
+                other[pile].append(cards[card])
                 if pile == UP:
                     other_up = card
                 else:
@@ -225,7 +230,7 @@ def play_to_end(players: list[Player], hands: list[list[int]], draws: list[list[
                 if top >= 0 and (card < top if pile == UP else card > top):
                     back = False
                     status[BACK_USED + seat] = 1
-                own[pile].append(card)
+                own[pile].append(cards[card])
                 if pile == UP:
                     up = card
                 else:
@@ -239,7 +244,7 @@ def play_to_end(players: list[Player], hands: list[list[int]], draws: list[list[
             break
         if not ended and owed > 0:
             raise AssertionError("the simple player ran out of moves in a turn it owes")
-        moves.append(seat * SEAT + END)
+        history.append((seat, texts[END]))
         draw = draws[seat]
         count = min(hand_sizes[seat] - len(hand), len(draw))
         for _ in range(count):
@@ -249,10 +254,9 @@ def play_to_end(players: list[Player], hands: list[list[int]], draws: list[list[
         seat = 1 - seat
         _start_turn(status, seat, hands[seat], piles[seat], bool(draws[seat]),
                     one_card_first_turn)
-    return moves
 
 
-def _start_turn(status: list[int], seat: int, hand: list[int], own: list[list[int]],
+def _start_turn(status: list[int], seat: int, hand: Cards, own: list[Cards],
                 drawing: bool, one_card_first_turn: bool) -> None:
     """The rules' start of a turn: one or two cards owed; a seat that cannot play loses."""
     status[TURN_SEAT] = seat
