@@ -4,7 +4,8 @@ same player, written as directly as it goes (no contract, no checks, no history)
 It plays the standard duel with the simple player on both seats, drawing from the
 generators exactly as ``cardtable bench duel`` does (one generator deals, one per
 seat breaks the player's ties), so it plays the very same games: ``play_games``
-returns a fingerprint of them that the bench compares with its own.
+returns a fingerprint of them (``fold`` game by game) that the bench compares with
+its own.
 
 Cards are ladder steps 0..51 (rank * 4 + suit); red holds suits 0 and 1, black
 2 and 3. Run it alone as ``python benchmarks/duel_plain.py [games] [seed]``.
@@ -17,6 +18,8 @@ import sys
 import time
 from bisect import bisect_left, bisect_right, insort
 
+BOT = "simple"
+"""The package's player this loop plays (``cardtable bench`` compares the two)."""
 HAND = 6
 REACH = 2
 SMALL_STEP = 3
@@ -153,6 +156,11 @@ def play_game(deal: random.Random, players: list[random.Random]) -> tuple[int, s
         seat = 1 - seat
 
 
+def fold(fingerprint: int, outcome: dict[str, object], moves: int) -> int:
+    """The fingerprint after one more game: its winner, how it ended, its moves."""
+    return hash((fingerprint, outcome["winner"], outcome["reason"] == "stuck", moves))
+
+
 def play_games(games: int, seed: int) -> tuple[int, int]:
     """``games`` games from ``seed``: (moves played, a fingerprint of the results)."""
     deal = random.Random(seed)
@@ -161,7 +169,7 @@ def play_games(games: int, seed: int) -> tuple[int, int]:
     for _ in range(games):
         winner, reason, moves = play_game(deal, players)
         total += moves
-        fingerprint = hash((fingerprint, winner, reason == "stuck", moves))
+        fingerprint = fold(fingerprint, {"winner": winner, "reason": reason}, moves)
     return total, fingerprint
 
 
