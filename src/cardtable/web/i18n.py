@@ -368,7 +368,7 @@ _M: dict[str, tuple[str, str]] = {
                                  "Exakt gelöst: alle {games} Stellungen"),
     "rules.figure_title_sample": ("Solved exactly for the {games} positions so far; "
                                   "95% interval for all: {low}–{high}",
-                                  "Exakt gelöst für die bisher {games} Stellungen; "
+                                  "Bisher {games} Stellungen exakt gelöst; "
                                   "95-%-Intervall für alle: {low}–{high}"),
     "rules.mb_points": ("The dealer's points (minus: the other player's)",
                         "Punkte des Gebers (minus: die des anderen)"),
