@@ -1,4 +1,5 @@
-"""Compiles Duel 52's simulation path with mypyc (everything else is pyproject.toml).
+"""Compiles the simulation paths of the duel and Duel 52 and the MateBeta solver's game
+search with mypyc (everything else is pyproject.toml).
 
 The module also runs as plain Python, so an interpreter without a C compiler
 still works (slower); ``CARDTABLE_PURE=1`` skips the compilation.
@@ -8,7 +9,8 @@ import os
 
 from setuptools import setup
 
-COMPILED = ["src/cardtable/games/duel52/selfplay.py"]
+COMPILED = ["src/cardtable/games/duel/selfplay.py", "src/cardtable/games/duel52/selfplay.py",
+            "src/cardtable/games/matebeta/search.py"]
 
 if os.environ.get("CARDTABLE_PURE"):
     setup()

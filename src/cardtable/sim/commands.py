@@ -70,6 +70,8 @@ def simulate_command(args: argparse.Namespace) -> int:
 
 
 def balance_command(args: argparse.Namespace) -> int:
+    if args.game == "matebeta":
+        return matebeta_deals_command(args)
     if args.game not in REPORTS:
         raise ValueError(f"no balance report for '{args.game}' (known: {', '.join(REPORTS)})")
     rows = REPORTS[args.game]()
@@ -155,6 +157,37 @@ def tournament_tables(result: tournament.Tournament, title: str) -> list[Table]:
                         [*header, "W–D–L", "games"], pairings)]
 
 
+def matebeta_deals_command(args: argparse.Namespace) -> int:
+    """Every MateBeta deal solved (resumable), then the figures into the rules pages' file."""
+    from cardtable.sim import matebeta_deals as deals
+    from cardtable.web.rules import RULES_DIR
+
+    results = Path(args.results)
+    figures_file = Path(args.figures) if args.figures else RULES_DIR / "figures.json"
+    start = time.perf_counter()
+    with progress_bar(deals.DEALS, "MateBeta deals") as progress:
+        done = deals.solve_all(results, args.workers, progress, args.chunks)
+    seconds = time.perf_counter() - start
+    if not done:
+        raise ValueError(f"no deal solved yet ({results} is empty)")
+    result = deals.figures(done)
+    deals.write_figures(figures_file, result,
+                        "cardtable balance matebeta --workers 1 (resumes from its results file)")
+    if args.json:
+        print(json.dumps(result | {"seconds": round(seconds, 3)}))
+        return 0
+    console = Console(highlight=False)
+    state = "every deal, exact" if result["complete"] else (
+        f"{result['positions']:,} of {deals.DEALS:,} positions so far; 95% intervals")
+    console.print(f"MateBeta, every deal from both dealers ({state}):")
+    for row in result["rows"].values():
+        console.print(f"  {row['label']}: {row['ours']:.3f}{row['unit']} "
+                      f"[{row['low']:.3f}, {row['high']:.3f}]")
+    console.print(f"{len(done)} of {deals.CHUNKS} chunks in {results}; this run "
+                  f"{seconds:.1f} s; figures written to {figures_file}")
+    return 0
+
+
 def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
                 games: list[str]) -> None:
     sim = sub.add_parser("simulate", help="play many computer games and summarise them")
@@ -168,8 +201,15 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
     sim.set_defaults(func=simulate_command)
 
     bal = sub.add_parser("balance", help="the rule text's balance figures beside ours")
-    bal.add_argument("game", choices=sorted(REPORTS))
+    bal.add_argument("game", choices=[*sorted(REPORTS), "matebeta"])
     _common(bal, default_games=4000)
+    bal.add_argument("--results", default="matebeta-deals.jsonl", metavar="FILE",
+                     help="matebeta: the solved chunks, appended as they finish and read "
+                          "back on the next start (default matebeta-deals.jsonl)")
+    bal.add_argument("--figures", metavar="FILE", help="matebeta: the figures file to update "
+                     "(default: the rules pages' figures.json)")
+    bal.add_argument("--chunks", type=int, metavar="N",
+                     help="matebeta: solve at most N more of the 400 chunks")
     bal.set_defaults(func=balance_command)
 
 

@@ -8,7 +8,9 @@ The texts (``rules/<game>.<lang>.md``) hold placeholders:
 * ``[[table:paternoster/levels]]`` — the difficulty ladder of
   :data:`cardtable.games.paternoster.levels.LEVELS` with its measured figures;
 * ``[[table:campaign/floors]]`` — the Tower campaign's floors, from
-  ``cardtable.games.paternoster.campaign`` once that module exists.
+  ``cardtable.games.paternoster.campaign`` once that module exists;
+* ``[[table:matebeta/values]]`` — how the exact values of every MateBeta deal
+  spread, from ``cardtable balance matebeta`` (also in ``figures.json``).
 
 Pages are rendered once per game and language and kept.
 """
@@ -55,7 +57,9 @@ def _figure(report: str, row_id: str, lang: str) -> str:
     unit = row.get("unit", "")
     space = "\u202f" if unit == "%" else ""
     ours = number(row["ours"], lang) + space + unit
-    title = translate(lang, "rules.figure_title", games=row.get("games", "?"),
+    key = {"exact": "rules.figure_title_exact", "sample": "rules.figure_title_sample"}.get(
+        row.get("note", ""), "rules.figure_title")
+    title = translate(lang, key, games=row.get("games", "?"),
                       low=number(row["low"], lang) + space + unit,
                       high=number(row["high"], lang) + space + unit)
     return (f'<strong class="figure" title="{html.escape(title)}" '
@@ -114,6 +118,44 @@ def _floors_table(lang: str) -> str:
             f"</table></div>")
 
 
+MATEBETA_BINS = ((None, -100), (-99, -50), (-49, -1), (0, 0), (1, 49), (50, 99), (100, None))
+"""The dealer's points of a MateBeta deal, in ranges (minus: the other player scores)."""
+
+
+def _matebeta_values_table(lang: str) -> str:
+    """How the exact values of the MateBeta deals spread (``cardtable balance matebeta``)."""
+    data = figures().get("matebeta_values")
+    if not data or not data.get("positions"):
+        return '<span class="figure missing">?</span>'
+    total = data["positions"]
+
+    def label(low: int | None, high: int | None) -> str:
+        if low is None:
+            return translate(lang, "rules.mb_at_most", value=f"−{-high}" if high else high)
+        if high is None:
+            return translate(lang, "rules.mb_at_least", value=low)
+        if low == high:
+            return translate(lang, "rules.mb_draw")
+        return translate(lang, "rules.mb_range", low=str(low).replace("-", "−"),
+                         high=str(high).replace("-", "−"))
+
+    rows = []
+    for low, high in MATEBETA_BINS:
+        count = sum(n for value, n in ((int(v), n) for v, n in data["values"].items())
+                    if (low is None or value >= low) and (high is None or value <= high))
+        rows.append(f'<tr><th scope="row">{html.escape(label(low, high))}</th>'
+                    f'<td class="num">{number(100 * count / total, lang)} %</td></tr>')
+    caption = (translate(lang, "rules.mb_values_exact", positions=f"{total:,}")
+               if data.get("complete") else
+               translate(lang, "rules.mb_values_sample", positions=f"{total:,}"))
+    if lang == "de":
+        caption = caption.replace(",", ".")
+    return (f'<div class="table-wrap"><table class="values"><caption>{html.escape(caption)}'
+            f"</caption><thead><tr><th>{html.escape(translate(lang, 'rules.mb_points'))}</th>"
+            f"<th>{html.escape(translate(lang, 'rules.mb_share'))}</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table></div>")
+
+
 def _replace(match: re.Match[str], lang: str) -> str:
     kind, report, name = match.groups()
     if kind == "figure":
@@ -122,6 +164,8 @@ def _replace(match: re.Match[str], lang: str) -> str:
         return "\n\n" + _levels_table(lang) + "\n\n"
     if (report, name) == ("campaign", "floors"):
         return "\n\n" + _floors_table(lang) + "\n\n"
+    if (report, name) == ("matebeta", "values"):
+        return "\n\n" + _matebeta_values_table(lang) + "\n\n"
     return f'<span class="missing">{html.escape(match.group(0))}</span>'
 
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from cardtable.bots.random_bot import RandomBot
 from cardtable.cards import Card
 from cardtable.engine import Bot, Observation
+from cardtable.games.duel import selfplay
 from cardtable.games.duel.rules import (
     DOWN,
     DRAW,
@@ -61,6 +62,13 @@ class SimpleDuelBot:
         """The rest of this turn at once: the moves ``act`` would pick one by one."""
         assert isinstance(observation, DuelObservation)
         return self._turn(observation) or [observation.legal_moves()[0]]
+
+    def self_player(self) -> selfplay.Player | None:
+        """This player for the simulation path (:mod:`.selfplay`): the same choices
+        from the same generator; ``None`` for a subclass, which may choose otherwise."""
+        if type(self) is not SimpleDuelBot:
+            return None
+        return selfplay.Player(self.rng, self.push == "always", self.extra)
 
     def signals(self, observation: Observation) -> dict[int, str]:
         """Team duel: "I can help this pile" on each own pile it holds a step back for."""

@@ -44,6 +44,7 @@ from cardtable.engine import (
     Outcome,
     State,
 )
+from cardtable.games.duel import selfplay
 from cardtable.games.duel.variants import DuelOptions, parse_options
 from cardtable.signals import Signals
 
@@ -678,6 +679,48 @@ class DuelState(State, Signals):
     def cards_left(self, team: int) -> int:
         """Cards a team still has to play (hands and draw pile)."""
         return self._team_cards(team)
+
+
+    # --- the simulation path ---
+    def self_play(self, bots: Mapping[int, object]) -> DuelOutcome | None:
+        """Finish the game at once when both seats of a two-seat duel (not Blitz) are
+        simple players, making and recording exactly their moves; else ``None``,
+        changing nothing (see :mod:`.selfplay`, which :func:`~cardtable.engine.play_out`
+        uses this for)."""
+        if self.seats != 2 or self._blitz or self.turn_seat is None or self.result is not None:
+            return None
+        players = []
+        for seat in (0, 1):
+            make = getattr(bots.get(seat), "self_player", None)
+            player = make() if make is not None else None
+            if not isinstance(player, selfplay.Player):
+                return None
+            players.append(player)
+        status = [self.turn_seat, self.turns, int(self.first_turn), self.required,
+                  self.played, *map(int, self.pushed), *map(int, self.step_back_used), -1, 0]
+        selfplay.play_to_end(
+            players, self.hands, self.draws, self.piles, status, self.history, CARDS,
+            _MOVE_TEXTS, list(self._hand_size), list(self._may_push), self._hard,
+            self.opts.one_card_first_turn)
+        self.turn_seat = status[selfplay.TURN_SEAT]
+        self.turns = status[selfplay.TURNS]
+        self.first_turn = bool(status[selfplay.FIRST_TURN])
+        self.required = status[selfplay.REQUIRED]
+        self.played = status[selfplay.PLAYED]
+        self.pushed = [bool(status[selfplay.PUSHED + s]) for s in (0, 1)]
+        self.step_back_used = [bool(status[selfplay.BACK_USED + s]) for s in (0, 1)]
+        reason = "out-of-cards" if status[selfplay.REASON] == selfplay.OUT_OF_CARDS else "stuck"
+        self._finish(DuelOutcome(status[selfplay.WINNER], reason, self.seats))
+        return self.result
+
+
+_MOVE_TEXTS = tuple(
+    [PLAY[c][p].text for c in CARDS for p in (UP, DOWN)]
+    + [PUSH[c][p].text for c in CARDS for p in (UP, DOWN)]
+    + [END.text]
+)
+"""Move texts by :mod:`.selfplay`'s codes."""
+assert _MOVE_TEXTS[selfplay.END] == "end" and _MOVE_TEXTS[selfplay.PUSH] == "push AD up"
 
 
 # --- the game ------------------------------------------------------------------------

@@ -1,20 +1,13 @@
-# ruff: noqa: PLR1730  -- plain ifs beat max()/min() calls in the search loop
 """The exact MateBeta solver: the value of any position under perfect play.
 
 The value is the points of seat 0 minus the points of seat 1 (only one mate ends
 a game, so it is ± the mating score, or 0 for a draw), foreplacing decisions
 included, and the best moves are every legal move that keeps that value.
 
-How it is fast enough in pure Python:
+How it is fast: the game search runs on bitmasks in :mod:`.search`, which
+``make install`` compiles with mypyc; this module reads positions and makes the
+root decisions on top of it.
 
-* Cards are bits 0..19 in MateBeta order (``suit * 5 + rank``), hands are ints.
-  Per card, precomputed tables give its bit, suit mask, rank mask, the mask of
-  the cards that can answer it (suit or rank) and its value. A lead is mate when
-  ``opp & MATCH[c] == 0``; in a move the higher index wins.
-* One search node is a move about to be led: (leader's hand, other hand,
-  leader). The move number follows from the hands for a given foreplacing
-  pattern, so the transposition table key is ``me | opp << 20 | who << 40``,
-  one table per pattern (kept across calls: entries hold for any deal).
 * Alpha-beta (negamax at lead nodes, the answer is a min inside), fail-soft,
   with a bound table entry (lower, upper, best lead). Immediate mates are scored
   first for free; then the table's best lead, then "safe" leads (every answer
@@ -51,19 +44,19 @@ from cardtable.games.matebeta.rules import (
     card_value,
     mb_index,
 )
-
-INF = 1_000_000
-
-BIT: tuple[int, ...] = tuple(1 << i for i in range(20))
-SUIT: tuple[int, ...] = tuple(0x1F << (5 * (i // 5)) for i in range(20))
-RANK: tuple[int, ...] = tuple(
-    sum(1 << (i % 5 + 5 * s) for s in range(4)) for i in range(20)
+from cardtable.games.matebeta.search import (
+    BIT,
+    INF,
+    MATCH,
+    RANK,
+    SUIT,
+    VALUE,
+    GameSearch,
+    indices,
 )
-MATCH: tuple[int, ...] = tuple(SUIT[i] | RANK[i] for i in range(20))
-"""The cards that can answer card ``i`` (its suit or its rank)."""
-VALUE: tuple[int, ...] = tuple(card_value(c) for c in MB_DECK)
+
 CARD: tuple[Card, ...] = MB_DECK
-_ACES, _TENS, _SEVENS, _KINGS = RANK[4], RANK[3], RANK[0], RANK[2]
+assert tuple(card_value(c) for c in MB_DECK) == VALUE, "search.py's card values"
 
 
 def mask(cards: Sequence[Card]) -> int:
@@ -72,217 +65,6 @@ def mask(cards: Sequence[Card]) -> int:
     for card in cards:
         result |= BIT[mb_index(card)]
     return result
-
-
-def indices(bits: int) -> list[int]:
-    """The card indices of a mask, lowest first."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out
-
-
-def max_value(hand: int) -> int:
-    """The highest card value in a hand (A 11, 10 10, 7 7, K 4, Q 3)."""
-    if hand & _ACES:
-        return 11
-    if hand & _TENS:
-        return 10
-    if hand & _SEVENS:
-        return 7
-    if hand & _KINGS:
-        return 4
-    return 3 if hand else 0
-
-
-Search = Callable[[int, int, int, int, int, int], int]
-
-
-class GameSearch:
-    """Alpha-beta over the moves of one foreplacing pattern ``fp`` (per seat)."""
-
-    def __init__(self, fp: tuple[bool, bool]) -> None:
-        self.fp = fp
-        self.tt: dict[int, tuple[int, int, int]] = {}
-        count = fp[0] + fp[1]
-        self.last = 9 if count == 2 else 10
-        self.sole = fp.index(True) if count == 1 else -1
-        """The only foreplacer, or -1."""
-        mult = [[0] * 11 for _ in range(2)]
-        for seat in (0, 1):
-            for move in range(1, 11):
-                mult[seat][move] = move + (1 if fp[seat] else 0)
-            if count == 1:
-                mult[seat][10] = 22 if fp[seat] else 10
-        self.mult = mult
-        self.max_mult = [max(row[1:self.last + 1]) for row in mult]
-        self.search: Search = self._make_search()
-
-    def multiplier(self, seat: int, move: int) -> int:
-        return self.mult[seat][move]
-
-    def after_answer(self, me: int, opp: int, who: int, move: int, lead: int,
-                     answer: int) -> tuple[int, int, int] | None:
-        """The next lead node ``(me, opp, who)`` after ``who`` led ``lead`` from ``me``
-        and it was answered; ``None`` when that was the last move (a draw)."""
-        if move == self.last:
-            return None
-        me ^= BIT[lead]
-        opp ^= BIT[answer]
-        if move == 9 and self.sole >= 0:
-            if self.sole == who:
-                me = BIT[lead]
-            else:
-                opp = BIT[answer]
-        if answer > lead:
-            return (opp, me, 1 - who)
-        return (me, opp, who)
-
-    def _make_search(self) -> Search:
-        tt = self.tt
-        mult_table = self.mult
-        max_mult = self.max_mult
-        last = self.last
-        sole = self.sole
-        bit, suit, rank, match, value = BIT, SUIT, RANK, MATCH, VALUE
-        aces, tens = _ACES, _TENS
-
-        def search(me: int, opp: int, who: int, m: int, alpha: int, beta: int) -> int:
-            """The value of leading move ``m`` with hand ``me`` against ``opp``, from the
-            leader ``who``'s view; fail-soft within ``(alpha, beta)``."""
-            if m == last:
-                # Both hold one card: mate or a draw.
-                c = me.bit_length() - 1
-                if opp & match[c]:
-                    return 0
-                return value[c] * mult_table[who][m]
-            key = me | (opp << 20) | (who << 40)
-            entry = tt.get(key)
-            first = -1
-            if entry is not None:
-                lo, hi, first = entry
-                if lo >= beta or lo == hi:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-            a0, b0 = alpha, beta
-            other = 1 - who
-            # Nobody can score more than their best card times their largest multiplier.
-            if me & aces:
-                upper = 11 * max_mult[who]
-            elif me & tens:
-                upper = 10 * max_mult[who]
-            else:
-                upper = max_value(me) * max_mult[who]
-            if upper <= alpha:
-                return upper
-            if opp & aces:
-                lower = -11 * max_mult[other]
-            elif opp & tens:
-                lower = -10 * max_mult[other]
-            else:
-                lower = -max_value(opp) * max_mult[other]
-            if lower >= beta:
-                return lower
-            if upper < beta:
-                beta = upper
-            if lower > alpha:
-                alpha = lower
-            mult = mult_table[who][m]
-            best = -INF
-            best_card = -1
-            leads = []
-            safe = []
-            x = me
-            while x:
-                low = x & -x
-                c = low.bit_length() - 1
-                x ^= low
-                if opp & match[c]:
-                    ans = opp & suit[c] or opp & rank[c]
-                    if ans >> c:
-                        leads.append(c)
-                    else:
-                        safe.append(c)
-                else:
-                    v = value[c] * mult
-                    if v > best:
-                        best = v
-                        best_card = c
-            if best >= beta:
-                tt[key] = (best, INF, best_card)
-                return best
-            if best > alpha:
-                alpha = best
-            if safe:
-                leads = safe + leads
-            if first >= 0 and first in leads and leads[0] != first:
-                leads.remove(first)
-                leads.insert(0, first)
-            last_but_one = m == 9 and sole >= 0
-            next_is_last = m + 1 == last
-            mult_who_last = mult_table[who][last]
-            mult_other_last = mult_table[other][last]
-            for c in leads:
-                cb = bit[c]
-                me2 = me ^ cb
-                answers = opp & suit[c] or opp & rank[c]
-                v = INF
-                while answers:
-                    low = answers & -answers
-                    a = low.bit_length() - 1
-                    answers ^= low
-                    opp2 = opp ^ low
-                    if last_but_one:
-                        # Move 10 with one foreplacer: the move-9 card again.
-                        if sole == who:
-                            mine, theirs = cb, opp2
-                        else:
-                            mine, theirs = me2, low
-                        if a > c:
-                            lc = theirs.bit_length() - 1
-                            cv = 0 if mine & match[lc] else -value[lc] * mult_table[other][10]
-                        else:
-                            lc = mine.bit_length() - 1
-                            cv = 0 if theirs & match[lc] else value[lc] * mult_table[who][10]
-                    elif next_is_last:
-                        # Move ``last``: both hold one card, the winner leads it.
-                        if a > c:
-                            lc = opp2.bit_length() - 1
-                            cv = 0 if me2 & match[lc] else -value[lc] * mult_other_last
-                        else:
-                            lc = me2.bit_length() - 1
-                            cv = 0 if opp2 & match[lc] else value[lc] * mult_who_last
-                    elif a > c:
-                        cv = -search(opp2, me2, other, m + 1, -(v if v < beta else beta), -alpha)
-                    else:
-                        cv = search(me2, opp2, who, m + 1, alpha, v if v < beta else beta)
-                    if cv < v:
-                        v = cv
-                        if v <= alpha:
-                            break
-                if v > best:
-                    best = v
-                    best_card = c
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
-            if best <= a0:
-                tt[key] = (-INF, best, best_card)
-            elif best >= b0:
-                tt[key] = (best, INF, best_card)
-            else:
-                tt[key] = (best, best, best_card)
-            return best
-
-        return search
 
 
 # --- positions -------------------------------------------------------------------------
