@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from cardtable.bots.random_bot import RandomBot
 from cardtable.engine import Observation
 from cardtable.games.duel52.moves import D52Move, Facts, move_candidates
-from cardtable.games.duel52.rules import CardView, Duel52Observation
+from cardtable.games.duel52.rules import Duel52Observation
 from cardtable.games.duel52.table import (
     ACE,
     EIGHT,
@@ -36,6 +36,7 @@ from cardtable.games.duel52.table import (
     QUEEN,
     TEN,
     THREE,
+    CardView,
     Pos,
     attack_damage,
     face,
@@ -59,6 +60,37 @@ def card_value(c: CardView) -> float:
     return TABLE_VALUE.get(kind, 2.0)
 
 
+HAND_TENTH = {kind: 0.1 * value for kind, value in HAND_VALUE.items()}
+
+
+def play_scores(obs: Duel52Observation, f: Facts, moves: Sequence[D52Move]) -> list[float | None]:
+    """The score of every play among ``moves`` (``None`` for the other moves), in one loop:
+    plays are most of the moves, and their worth depends only on lane, card and hand."""
+    lanes: list[float] = []
+    theirs: list[int] = []
+    for sides in obs.lanes:
+        mine, other = len(sides[f.seat]), len(sides[1 - f.seat])
+        lanes.append(5.0 + min(other - mine, 3) * 1.5 + (3.0 if mine == 0 else 0.0))
+        theirs.append(other)
+    # hold the last card: no lane can be won against a full hand
+    hold = obs.pile <= 1 and len(obs.hand) == 1 and any(x.kind != "play" for x in moves)
+    scores: list[float | None] = []
+    for m in moves:
+        card, lane = m.card, m.lane
+        if m.kind != "play" or card is None or lane is None:
+            scores.append(None)
+            continue
+        kind = card // 4 + 1
+        value = lanes[lane]
+        value += HAND_TENTH[kind]
+        if kind == THREE and theirs[lane]:
+            value += 1.0
+        if hold:
+            value -= 20.0
+        scores.append(value)
+    return scores
+
+
 class HeuristicBot:
     """Scores each legal move from the observation; deterministic for a seed."""
 
@@ -73,21 +105,20 @@ class HeuristicBot:
         if len(moves) == 1:
             return moves[0]
         facts = obs.facts()
-        scored = [(self.score(obs, facts, m, moves), m) for m in moves]
-        best = max(s for s, _ in scored)
-        top = [m for s, m in scored if s >= best - 1e-9]
+        scores = [self._score(obs, facts, m) if s is None else s
+                  for s, m in zip(play_scores(obs, facts, moves), moves, strict=True)]
+        best = max(scores)
+        top = [m for s, m in zip(scores, moves, strict=True) if s >= best - 1e-9]
         return top[self.rng.randrange(len(top))]
 
     # --- scoring ---
-    def score(self, obs: Duel52Observation, f: Facts, m: D52Move,
-              moves: Sequence[D52Move]) -> float:
+    def _score(self, obs: Duel52Observation, f: Facts, m: D52Move) -> float:
+        """The worth of a move that is not a play."""
         kind = m.kind
         if kind == "attack":
             return self._attack(obs, f, m)
         if kind == "flip":
             return self._flip(obs, f, m)
-        if kind == "play":
-            return self._play(obs, f, m, moves)
         if kind == "pair":
             return self._pair(obs, f, m)
         if kind == "discard":
@@ -159,21 +190,6 @@ class HeuristicBot:
         if kind == KING:
             return 2.0 + 4.5 * sum(1 for x in mine if face(x) in EMPOWERED)
         return 7.0 if theirs else 4.0
-
-    def _play(self, obs: Duel52Observation, f: Facts, m: D52Move,
-              moves: Sequence[D52Move]) -> float:
-        assert m.card is not None and m.lane is not None
-        lane = m.lane
-        mine = len(obs.lanes[lane][f.seat])
-        theirs = len(obs.lanes[lane][1 - f.seat])
-        value = 5.0 + min(theirs - mine, 3) * 1.5 + (3.0 if mine == 0 else 0.0)
-        value += 0.1 * HAND_VALUE[rank(m.card)]
-        if rank(m.card) == THREE and theirs:
-            value += 1.0
-        hand = len(obs.hand)
-        if obs.pile <= 1 and hand == 1 and any(x.kind != "play" for x in moves):
-            value -= 20.0  # hold the last card: no lane can be won against a full hand
-        return value
 
     def _pair(self, obs: Duel52Observation, f: Facts, m: D52Move) -> float:
         a, b = self._cards(obs, m.actors)

@@ -29,9 +29,11 @@ a move is not among them.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from operator import attrgetter
 from typing import NamedTuple
 
 from cardtable.cards import CARDS, Card, CardError, parse_card
@@ -57,9 +59,15 @@ KIND_ORDER = {k: i for i, k in enumerate(CHOICES + ACTIONS)}
 
 
 class D52Move(Move):
-    """One move; ``text`` is its canonical notation."""
+    """One move as a structured value; its notation is written the first time it is
+    asked for (records, logs, the site), never while moves are listed or played.
 
-    __slots__ = ("actors", "card", "kind", "lane", "targets")
+    Moves are interned: :func:`place_move` and the :data:`PLAY` and :data:`DISCARD`
+    tables hand out one shared object per move, so a search that lists moves
+    thousands of times a decision builds each of them once.
+    """
+
+    __slots__ = ("_made", "actors", "card", "ident", "kind", "lane", "order", "targets")
 
     def __init__(self, kind: str, *, card: Card | None = None, lane: int | None = None,
                  actors: tuple[Pos, ...] = (), targets: tuple[Pos, ...] = ()) -> None:
@@ -68,12 +76,33 @@ class D52Move(Move):
         self.lane = lane
         self.actors = actors
         self.targets = targets
-        self._text = _format(self)
+        self.ident = (kind, card, lane, actors, targets)
+        """What makes two moves the same move (equality and hashing read it)."""
+        self.order = (KIND_ORDER[kind], (card if card is not None else -1, lane or 0),
+                      actors, targets)
+        """The sort key of :func:`legal_moves`."""
+        self._made: str | None = None
 
+    @property
+    def _text(self) -> str:
+        """The canonical notation, written once (the engine's records read ``_text``)."""
+        text = self._made
+        if text is None:
+            text = self._made = _format(self)
+        return text
 
-    def sort_key(self) -> tuple[int, tuple[int, ...], tuple[Pos, ...], tuple[Pos, ...]]:
-        card = (self.card if self.card is not None else -1, self.lane or 0)
-        return (KIND_ORDER[self.kind], card, self.actors, self.targets)
+    @_text.setter
+    def _text(self, text: str) -> None:
+        self._made = text
+
+    def sort_key(self) -> tuple[int, tuple[int, int], tuple[Pos, ...], tuple[Pos, ...]]:
+        return self.order
+
+    def __eq__(self, other: object) -> bool:
+        return other is self or (isinstance(other, D52Move) and other.ident == self.ident)
+
+    def __hash__(self) -> int:
+        return hash(self.ident)
 
 
 def _format(m: D52Move) -> str:
@@ -96,6 +125,36 @@ def _format(m: D52Move) -> str:
 PLAY = tuple(tuple(D52Move("play", card=c, lane=lane) for lane in range(LANES)) for c in CARDS)
 """Every ``play`` move, by card and lane (moves are immutable, so they are shared)."""
 DISCARD = tuple(D52Move("discard", card=c) for c in CARDS)
+NONE = {kind: D52Move(kind) for kind in ("look", "move")}
+"""``look none`` and ``move none``."""
+
+_BY_PLACE: dict[tuple[str, tuple[Pos, ...], tuple[Pos, ...]], D52Move] = {}
+
+
+def place_move(kind: str, actors: tuple[Pos, ...], targets: tuple[Pos, ...] = ()) -> D52Move:
+    """The one move of this kind that names these table places (made on first use)."""
+    key = (kind, actors, targets)
+    move = _BY_PLACE.get(key)
+    if move is None:
+        move = _BY_PLACE[key] = D52Move(kind, actors=actors, targets=targets)
+        if kind == "flip":
+            _FLIPS[actors[0]] = move
+    return move
+
+
+_FLIPS: dict[Pos, D52Move] = {}
+"""The flips made so far, by place (a short cut past :func:`place_move`'s key)."""
+
+
+ORDER = attrgetter("order")
+"""The sort key of moves, for ``list.sort``."""
+
+
+def among(move: D52Move, moves: Sequence[D52Move]) -> bool:
+    """Whether ``move`` is in ``moves``, a list sorted as :func:`legal_moves` sorts
+    (a binary search: the check runs for every move played)."""
+    i = bisect_left(moves, move.order, key=ORDER)
+    return i < len(moves) and moves[i] == move
 
 _SYNTAX = ("write one of: play <card> <lane>, flip <pos>, attack <pos>[+<pos>] <target> "
            "[<target>], pair <pos> <pos>, discard <card>, look <pos>|none, move <pos>|none, "
@@ -130,11 +189,11 @@ def parse_move(text: str) -> D52Move:
     if kind == "discard" and len(args) == 1:
         return DISCARD[_card(args[0])]
     if kind in ("look", "move") and len(args) == 1 and args[0].lower() == "none":
-        return D52Move(kind)
+        return NONE[kind]
     if kind in ("flip", "look", "move", "next") and len(args) == 1:
-        return D52Move(kind, actors=(_pos(args[0], text),))
+        return place_move(kind, (_pos(args[0], text),))
     if kind == "pair" and len(args) == 2:
-        return D52Move("pair", actors=tuple(sorted(_pos(a, text) for a in args)))
+        return place_move("pair", tuple(sorted(_pos(a, text) for a in args)))
     if kind == "attack" and len(args) in (2, 3):
         actors = tuple(sorted(_pos(a, text) for a in args[0].split("+")))
         if len(actors) > 2:
@@ -142,7 +201,7 @@ def parse_move(text: str) -> D52Move:
         targets = tuple(_pos(a, text) for a in args[1:])
         if len(actors) == 1:
             targets = tuple(sorted(targets))
-        return D52Move("attack", actors=actors, targets=targets)
+        return place_move("attack", actors, targets)
     raise IllegalMove(f"'{text}' is not a move: {_SYNTAX}", "no-such-move")
 
 
@@ -196,91 +255,98 @@ def move_candidates(f: Facts, lane: int) -> list[TableCard]:
             for c in f.sides[other][f.seat] if movable(c, f.pile)]
 
 
-def _attack_moves(f: Facts, lane: int) -> list[D52Move]:
-    own = f.sides[lane][f.seat]
+def _attacks(f: Facts, lane: int, own: Sequence[TableCard], moves: list[D52Move]) -> None:
+    """Add the lane's attacks, single cards and pairs (sorted by the caller)."""
     opponents = f.sides[lane][1 - f.seat]
-    if not opponents or f.won[lane] is not None:
-        return []
-    moves: list[D52Move] = []
     for c in own:
-        if c.partner is None and can_attack(c):
-            for ts in target_sets((c,), opponents, f.pile):
-                moves.append(D52Move("attack", actors=(position(c),),
-                                     targets=tuple(position(t) for t in ts)))
-    by_slot = {c.slot: c for c in own}
-    for c in own:
-        if c.partner is not None and c.partner > c.slot:
-            mate = by_slot[c.partner]
-            if can_attack(c) and can_attack(mate):
-                for ts in target_sets((c, mate), opponents, f.pile):
-                    moves.append(D52Move("attack", actors=(position(c), position(mate)),
-                                         targets=tuple(position(t) for t in ts)))
-    return moves
+        if not can_attack(c):
+            continue
+        if c.partner is None:
+            actors: tuple[TableCard, ...] = (c,)
+        elif c.partner > c.slot:
+            mate = next(x for x in own if x.slot == c.partner)
+            if not can_attack(mate):
+                continue
+            actors = (c, mate)
+        else:
+            continue
+        places = tuple([(lane, f.seat, a.slot) for a in actors])
+        for ts in target_sets(actors, opponents, f.pile):
+            moves.append(place_move("attack", places, tuple([position(t) for t in ts])))
 
 
 def _choice_moves(f: Facts, choice: Choice) -> list[D52Move]:
     if choice.kind == "discard":
         return [DISCARD[c] for c in sorted(set(f.hand))]
     if choice.kind == "next":
-        return [D52Move("next", actors=(p,)) for p in choice.among]
+        return [place_move("next", (p,)) for p in choice.among]
     if choice.kind == "look":
         downs = [position(c) for side in f.sides for cards in side for c in cards if not c.up]
-        return [D52Move("look"), *(D52Move("look", actors=(p,)) for p in sorted(downs))]
+        return [NONE["look"], *(place_move("look", (p,)) for p in sorted(downs))]
     cands = move_candidates(f, choice.source[0])
-    return [D52Move("move"), *(D52Move("move", actors=(position(c),)) for c in cands)]
+    return [NONE["move"], *(place_move("move", (position(c),)) for c in cands)]
 
 
 def legal_moves(f: Facts) -> list[D52Move]:
-    """Every move the seat may make now, sorted."""
+    """Every move the seat may make now, sorted.
+
+    Actions are listed kind by kind in sorted order (plays by card and lane, then
+    flips, attacks and pairs lane by lane), so only the attacks need sorting. This
+    runs after every move: the card tests of :func:`flippable` and
+    :func:`~cardtable.games.duel52.table.can_attack` are written out here.
+    """
     if f.over or not f.acting:
         return []
     if f.choice is not None:
         moves = _choice_moves(f, f.choice)
-    elif f.actions <= 0:
+        moves.sort(key=ORDER)
+        return moves
+    if f.actions <= 0:
         return []
-    else:
-        moves = [PLAY[card][lane] for card in sorted(set(f.hand))
-                 for lane in range(LANES) if f.won[lane] is None]
-        for lane in range(LANES):
-            own = f.sides[lane][f.seat]
-            moves += [D52Move("flip", actors=(position(c),)) for c in own
-                      if flippable(c, f.pile)]
-            moves += _attack_moves(f, lane)
-            ups = [c for c in own if c.up and c.partner is None]
-            moves += [D52Move("pair", actors=(position(a), position(b)))
-                      for a, b in combinations(ups, 2) if face(a) == face(b)]
-    moves.sort(key=D52Move.sort_key)
-    return moves
-
-
-def has_action(f: Facts) -> bool:
-    """Whether the seat has any action now (cheaper than listing them all)."""
-    if f.over or not f.acting or f.actions <= 0:
-        return False
-    if f.hand and any(w is None for w in f.won):
-        return True
+    seat, pile, won = f.seat, f.pile, f.won
+    hand = f.hand
+    cards = sorted(set(hand)) if len(hand) > 1 else hand
+    lanes = [lane for lane in range(LANES) if won[lane] is None]
+    moves = [PLAY[card][lane] for card in cards for lane in lanes]
+    attacks: list[D52Move] = []
+    pairs: list[D52Move] = []
     for lane in range(LANES):
-        own = f.sides[lane][f.seat]
-        if any(flippable(c, f.pile) for c in own):
-            return True
-        ups = [c for c in own if c.up and c.partner is None]
-        if any(face(a) == face(b) for a, b in combinations(ups, 2)):
-            return True
-        if _attack_moves(f, lane):
-            return True
-    return False
+        own = f.sides[lane][seat]
+        ups = 0
+        ready = False
+        for c in own:
+            if c.up:
+                ups += 1
+                ready = ready or (not c.frozen and c.attacks < (2 if c.double else 1))
+            elif not c.frozen and not (c.base and pile):
+                pos = (lane, seat, c.slot)
+                moves.append(_FLIPS.get(pos) or place_move("flip", (pos,)))
+        if ready and won[lane] is None and f.sides[lane][1 - seat]:
+            _attacks(f, lane, own, attacks)
+        if ups > 1:
+            free = [c for c in own if c.up and c.partner is None]
+            pairs += [place_move("pair", ((lane, seat, a.slot), (lane, seat, b.slot)))
+                      for a, b in combinations(free, 2) if face(a) == face(b)]
+    if attacks:
+        attacks.sort(key=ORDER)
+        moves += attacks
+    if pairs:
+        moves += pairs
+    return moves
 
 
 # --- why a move is refused ------------------------------------------------------------
 
 
-def refusal(move: D52Move, f: Facts) -> IllegalMove | None:
-    """Why the rules refuse ``move`` for this seat, or ``None`` when it is legal."""
+def refusal(move: D52Move, f: Facts,
+            legal: Sequence[D52Move] | None = None) -> IllegalMove | None:
+    """Why the rules refuse ``move`` for this seat, or ``None`` when it is legal
+    (``legal``: the seat's legal moves when the caller has them already)."""
     if f.over:
         return IllegalMove("the game is over", "game-over")
     if not f.acting:
         return IllegalMove(f"it is seat {f.turn_seat}'s turn, not yours", "not-your-turn")
-    if move in legal_moves(f):
+    if among(move, legal_moves(f) if legal is None else legal):
         return None
     return _explain(move, f)
 

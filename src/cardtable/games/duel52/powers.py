@@ -68,6 +68,7 @@ def flip(state: Duel52State, c: TCard, events: list[Event]) -> None:
     """Turn a card face up (its power acts separately)."""
     c.up = True
     c.known = ALL_SEATS
+    state.touched(c)
     events.append(Event("flip", c.seat, {"pos": pos_text(position(c)), "card": c.card.text}))
 
 
@@ -106,6 +107,7 @@ def fire(state: Duel52State, c: TCard, events: list[Event]) -> None:
         for t in state.sides[lane][1 - seat]:
             if face(t) != NINE:
                 t.frozen_until = state.turn + 1
+                state.touched(t)
                 frozen.append(pos_text(position(t)))
         events.append(Event("freeze", seat, {"pos": where, "frozen": frozen}))
     elif kind == 7:
@@ -114,6 +116,7 @@ def fire(state: Duel52State, c: TCard, events: list[Event]) -> None:
             for t in side[seat]:
                 if t.damage:
                     t.damage = 0
+                    state.touched(t)
                     healed.append(pos_text(position(t)))
         events.append(Event("heal", seat, {"pos": where, "healed": healed}))
     elif kind == QUEEN:
@@ -128,6 +131,7 @@ def fire(state: Duel52State, c: TCard, events: list[Event]) -> None:
     elif kind == ACE:
         state.actions += 1
         c.double = True
+        state.touched(c)
         events.append(Event("action", seat, {"pos": where}))
 
 
@@ -164,6 +168,7 @@ def choose(state: Duel52State, move: D52Move, events: list[Event]) -> None:
             target = find(state, move.actors[0])
             assert target is not None
             target.known |= 1 << seat
+            state.touched(target)
             events.append(Event("look", seat, {"pos": pos_text(move.actors[0])}))
         else:
             events.append(Event("look", seat, {"pos": None}))
@@ -194,7 +199,9 @@ def unpair(state: Duel52State, c: TCard) -> None:
         mate = find(state, (c.lane, c.seat, c.partner))
         if mate is not None:
             mate.partner = None
+            state.touched(mate)
         c.partner = None
+        state.touched(c)
 
 
 def move_card(state: Duel52State, c: TCard, lane: int, events: list[Event]) -> None:
@@ -202,8 +209,10 @@ def move_card(state: Duel52State, c: TCard, lane: int, events: list[Event]) -> N
     before = pos_text(position(c))
     unpair(state, c)
     state.sides[c.lane][c.seat].remove(c)
+    state.touched(c)
     c.lane = lane
     c.slot = state.next_slot[lane][c.seat]
+    state.touched(c)
     state.next_slot[lane][c.seat] += 1
     state.sides[lane][c.seat].append(c)
     events.append(Event("moved", c.seat, {"from": before, "to": pos_text(position(c))}))
@@ -216,8 +225,10 @@ def attack(state: Duel52State, actors: list[TCard], targets: list[TCard],
     back = retaliation(actors, targets)
     for a in actors:
         a.attacks += 1
+        state.touched(a)
     for t, d in zip(targets, dealt, strict=True):
         t.damage += d
+        state.touched(t)
     for a, d in zip(actors, back, strict=True):
         a.damage += d
     events.append(Event("attack", actors[0].seat, {
@@ -238,10 +249,12 @@ def kill(state: Duel52State, c: TCard, events: list[Event]) -> None:
         c.up = True
         c.known = ALL_SEATS
         c.damage = 0
+        state.touched(c)
         events.append(Event("trap", c.seat, {"pos": where, "card": c.card.text}))
         return
     unpair(state, c)
     state.sides[c.lane][c.seat].remove(c)
+    state.touched(c)
     if c.up:
         state.discard.append(Discarded(c.card, "killed", ALL_SEATS))
     else:

@@ -101,7 +101,7 @@ from cardtable.games.duel52.moves import (
     Choice,
     D52Move,
     Facts,
-    has_action,
+    among,
     legal_moves,
     parse_move,
     refusal,
@@ -109,16 +109,23 @@ from cardtable.games.duel52.moves import (
 from cardtable.games.duel52.powers import ALL_SEATS, Discarded
 from cardtable.games.duel52.table import (
     LANES,
+    NO_VIEWS,
     SEATS,
+    SEEN,
     THREE,
+    CardView,
     Pos,
     TCard,
     parse_pos,
+    pos_text,
     rank,
+    view_of,
 )
 from cardtable.games.duel52.variants import Duel52Options, parse_options
 
 HAND = 5
+NOT_SEEN: list[tuple[CardView, ...] | None] = [None, None, None]
+"""A side no viewer has seen yet (shared and never written: a side's own list replaces it)."""
 ACTIONS = 3
 FIRST_ACTIONS = 2
 
@@ -141,25 +148,6 @@ class Duel52Outcome(Outcome):
 
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "lanes": list(self.lanes), "reason": self.reason}
-
-
-@dataclass(frozen=True)
-class CardView:
-    """A table card as one seat sees it; ``card`` is ``None`` when that seat may not know it."""
-
-    lane: int
-    seat: int
-    slot: int
-    card: Card | None
-    up: bool
-    base: bool
-    damage: int
-    partner: int | None
-    attacks: int
-    double: bool
-    frozen: bool
-    seen: tuple[int, ...]
-    """Face down: the seats that know the card (public: everyone saw who looked)."""
 
 
 @dataclass(frozen=True)
@@ -194,22 +182,16 @@ class Duel52Observation(Observation):
 
     def facts(self) -> Facts:
         seat = self.seat if self.seat is not None else -1
-        return Facts(
-            seat=seat,
-            acting=self.outcome is None and seat == self.turn_seat,
-            turn_seat=self.turn_seat,
-            over=self.outcome is not None,
-            hand=self.hand,
-            sides=self.lanes,
-            won=self.won,
-            pile=self.pile,
-            actions=self.actions,
-            choice=self.choice,
-        )
+        return Facts(seat, self.outcome is None and seat == self.turn_seat, self.turn_seat,
+                     self.outcome is not None, self.hand, self.lanes, self.won, self.pile,
+                     self.actions, self.choice)
 
     def legal_moves(self) -> list[D52Move]:
         if self.seat is None:
             return []
+        given: list[D52Move] | None = self.__dict__.get("_legal")
+        if given is not None:
+            return list(given)
         return legal_moves(self.facts())
 
     def find(self, pos: Pos) -> CardView | None:
@@ -217,13 +199,6 @@ class Duel52Observation(Observation):
             if c.slot == pos[2]:
                 return c
         return None
-
-
-_SEEN: tuple[tuple[int, ...], ...] = ((), (0,), (1,), (0, 1))
-
-
-def _seen(known: int) -> tuple[int, ...]:
-    return _SEEN[known]
 
 
 # --- state ---------------------------------------------------------------------------
@@ -256,6 +231,12 @@ class Duel52State(State):
         self.won: list[int | None] = [None] * LANES
         self.passes = 0
         self.result: Duel52Outcome | None = None
+        self._legal: list[D52Move] | None = None
+        """The legal moves of the seat to act, listed once per position."""
+        self._discard_views: list[tuple[DiscardView, ...]] = [(), (), ()]
+        """The discard pile as each viewer sees it (append-only, like the pile)."""
+        self._seen_sides: list[list[tuple[CardView, ...] | None]] = [NOT_SEEN] * 6
+        """By side (``2 * lane + seat``): its views by viewer, made when first asked for."""
         self._start_turn(starter, [])
         self._settle([])
 
@@ -264,23 +245,22 @@ class Duel52State(State):
         return () if self.result is not None else (self.turn_seat,)
 
     def facts(self, seat: int) -> Facts:
-        return Facts(
-            seat=seat,
-            acting=self.result is None and seat == self.turn_seat,
-            turn_seat=self.turn_seat,
-            over=self.result is not None,
-            hand=self.hands[seat],
-            sides=self.sides,
-            won=self.won,
-            pile=len(self.pile),
-            actions=self.actions,
-            choice=self.choice,
-        )
+        # by position: keywords cost a fifth more, and this runs after every move
+        return Facts(seat, self.result is None and seat == self.turn_seat, self.turn_seat,
+                     self.result is not None, self.hands[seat], self.sides, self.won,
+                     len(self.pile), self.actions, self.choice)
 
     def legal_moves(self, seat: int) -> list[D52Move]:
-        if seat not in (0, 1):
+        if seat != self.turn_seat or self.result is not None:
             return []
-        return legal_moves(self.facts(seat))
+        return list(self._moves_now())
+
+    def _moves_now(self) -> list[D52Move]:
+        """The legal moves of the seat to act (shared: callers get a copy)."""
+        moves = self._legal
+        if moves is None:
+            moves = self._legal = legal_moves(self.facts(self.turn_seat))
+        return moves
 
     def parse_move(self, seat: int, text: str) -> D52Move:
         return parse_move(text)
@@ -290,57 +270,78 @@ class Duel52State(State):
 
     def observation(self, seat: int | None) -> Duel52Observation:
         bit = 0 if seat is None else 1 << seat
-        lanes = tuple(
-            tuple(
-                tuple(
-                    CardView(c.lane, c.seat, c.slot,
-                             c.card if c.up or c.known & bit else None,
-                             c.up, c.base, c.damage, c.partner, c.attacks, c.double,
-                             c.frozen, () if c.up else _seen(c.known))
-                    for c in side
-                )
-                for side in lane
+        seen = self._seen_sides
+        lanes = tuple([(seen[2 * lane][bit] or self._see(lane, 0, bit),
+                        seen[2 * lane + 1][bit] or self._see(lane, 1, bit))
+                       for lane in range(LANES)])
+        fields = {
+            "seat": seat,
+            "options": self.opts,
+            "starter": self.starter,
+            "turn": self.turn,
+            "turn_seat": self.turn_seat,
+            "actions": self.actions,
+            "hand": tuple(sorted(self.hands[seat])) if seat is not None else (),
+            "hand_counts": (len(self.hands[0]), len(self.hands[1])),
+            "pile": len(self.pile),
+            "aside": len(self.aside),
+            "discard": self._discard_seen(bit),
+            "lanes": lanes,
+            "won": tuple(self.won),
+            "next_slots": tuple(map(tuple, self.next_slot)),
+            "choice": self.choice,
+            "frames": tuple([(src, tuple(f)) for src, f in self.frames]) if self.frames else (),
+            "passes": self.passes,
+            "outcome": self.result,
+        }
+        observation = Duel52Observation.build(fields)
+        if seat == self.turn_seat and self.result is None:
+            # not a field: the observation's own legal_moves() would list the same moves
+            observation.__dict__["_legal"] = self._moves_now()
+        return observation
+
+    def touched(self, c: TCard) -> None:
+        """Forget the views of a card that changed, and of its side as it was."""
+        c.views = NO_VIEWS
+        self._seen_sides[2 * c.lane + c.seat] = NOT_SEEN
+
+    def _see(self, lane: int, seat: int, bit: int) -> tuple[CardView, ...]:
+        """A side of a lane as a viewer sees it, kept until one of its cards changes."""
+        side = tuple([c.views[bit] or view_of(c, bit) for c in self.sides[lane][seat]])
+        i = 2 * lane + seat
+        seen = self._seen_sides[i]
+        if seen is NOT_SEEN:
+            seen = self._seen_sides[i] = [None, None, None]
+        seen[bit] = side
+        return side
+
+    def _discard_seen(self, bit: int) -> tuple[DiscardView, ...]:
+        """The discard pile as a viewer sees it, extended by the cards added since."""
+        seen = self._discard_views[bit]
+        if len(seen) < len(self.discard):
+            seen += tuple(
+                DiscardView(d.card if d.known & bit or d.how == "killed" else None, d.how,
+                            SEEN[d.known])
+                for d in self.discard[len(seen):]
             )
-            for lane in self.sides
-        )
-        discard = tuple(
-            DiscardView(d.card if d.known & bit or d.how == "killed" else None, d.how,
-                        _seen(d.known))
-            for d in self.discard
-        )
-        return Duel52Observation(
-            seat=seat,
-            options=self.opts,
-            starter=self.starter,
-            turn=self.turn,
-            turn_seat=self.turn_seat,
-            actions=self.actions,
-            hand=tuple(sorted(self.hands[seat])) if seat is not None else (),
-            hand_counts=(len(self.hands[0]), len(self.hands[1])),
-            pile=len(self.pile),
-            aside=len(self.aside),
-            discard=discard,
-            lanes=lanes,  # type: ignore[arg-type]
-            won=tuple(self.won),
-            next_slots=tuple((a, b) for a, b in self.next_slot),
-            choice=self.choice,
-            frames=tuple((src, tuple(f)) for src, f in self.frames),
-            passes=self.passes,
-            outcome=self.result,
-        )
+            self._discard_views[bit] = seen
+        return seen
 
     def clone(self) -> Self:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         self._copy_record_into(other)
-        other.sides = [[[c.copy() for c in side] for side in lane] for lane in self.sides]
-        other.next_slot = [list(n) for n in self.next_slot]
-        other.hands = [list(h) for h in self.hands]
-        other.aside = list(self.aside)
-        other.pile = list(self.pile)
-        other.discard = list(self.discard)
-        other.frames = [(src, list(f)) for src, f in self.frames]
-        other.won = list(self.won)
+        other.sides = [[[c.copy() for c in mine], [c.copy() for c in theirs]]
+                       for mine, theirs in self.sides]
+        other.next_slot = [n[:] for n in self.next_slot]
+        other.hands = [h[:] for h in self.hands]
+        other.aside = self.aside[:]
+        other.pile = self.pile[:]
+        other.discard = self.discard[:]
+        other.frames = [(src, f[:]) for src, f in self.frames]
+        other.won = self.won[:]
+        other._discard_views = self._discard_views[:]
+        other._seen_sides = self._seen_sides[:]
         return other
 
     # --- helpers ---
@@ -361,9 +362,11 @@ class Duel52State(State):
             raise IllegalMove(f"'{move}' is not a Duel 52 move", "no-such-move")
         if seat not in (0, 1):
             raise IllegalMove(f"there is no seat {seat} in this game", "no-such-seat")
-        problem = refusal(move, self.facts(seat))
-        if problem is not None:
+        if seat != self.turn_seat or self.result is not None or not among(move, self._moves_now()):
+            problem = refusal(move, self.facts(seat), self._moves_now())
+            assert problem is not None
             raise problem
+        self._legal = None
         events: list[Event] = []
         if move.kind in CHOICES:
             powers.choose(self, move, events)
@@ -383,6 +386,7 @@ class Duel52State(State):
             self.next_slot[lane][seat] += 1
             self.sides[lane][seat].append(TCard(move.card, seat, lane, slot, base=False,
                                                 known=1 << seat))
+            self._seen_sides[2 * lane + seat] = NOT_SEEN
             events.append(Event("play", seat, {"lane": lane + 1, "slot": slot}))
             return
         cards = [self.find(p) for p in move.actors]
@@ -392,8 +396,9 @@ class Duel52State(State):
         elif move.kind == "pair":
             a, b = actors
             a.partner, b.partner = b.slot, a.slot
-            events.append(Event("pair", seat, {"cards": [move.text.split()[1],
-                                                         move.text.split()[2]]}))
+            self.touched(a)
+            self.touched(b)
+            events.append(Event("pair", seat, {"cards": [pos_text(p) for p in move.actors]}))
         else:
             found = [self.find(p) for p in move.targets]
             powers.attack(self, actors, [t for t in found if t is not None], events)
@@ -403,7 +408,7 @@ class Duel52State(State):
         if self.result is not None or self.choice is not None or self.frames:
             return
         self._check_lanes(events)
-        if self.result is None and not has_action(self.facts(self.turn_seat)):
+        if self.result is None and not self._moves_now():
             self._next_turns(events)
         if self.result is not None:
             events.append(Event("game-over", None, self.result.to_json()))
@@ -414,10 +419,15 @@ class Duel52State(State):
             for c in self.cards():
                 if 0 <= c.frozen_until <= self.turn:
                     c.frozen_until = -1
+                    self.touched(c)
+                if c.attacks or c.double:  # a new turn: attacks and Aces' powers start over
+                    c.attacks = 0
+                    c.double = False
+                    self.touched(c)
             seat = 1 - self.turn_seat
             self._start_turn(seat, events)
             self._check_lanes(events)
-            if self.result is not None or has_action(self.facts(seat)):
+            if self.result is not None or self._moves_now():
                 return
             frozen = any(c.frozen for c in self.cards())
             self.passes = 0 if frozen else self.passes + 1
@@ -431,9 +441,7 @@ class Duel52State(State):
     def _start_turn(self, seat: int, events: list[Event]) -> None:
         self.turn += 1
         self.turn_seat = seat
-        for c in self.cards():
-            c.attacks = 0
-            c.double = False
+        self._legal = None
         drew = 0
         if self.pile:
             self.hands[seat].append(self.pile.pop())
@@ -455,6 +463,7 @@ class Duel52State(State):
                 if (self.sides[lane][seat] and not self.sides[lane][other]
                         and not self.hands[other]):
                     self.won[lane] = seat
+                    self._legal = None
                     events.append(Event("lane-won", seat, {"lane": lane + 1}))
         lanes = (self.won.count(0), self.won.count(1))
         for seat in range(SEATS):
@@ -565,6 +574,9 @@ class Duel52(Game["Duel52State"]):
         state.won = list(obs.won)
         state.passes = obs.passes
         state.result = obs.outcome
+        state._legal = None
+        state._discard_views = [(), (), ()]
+        state._seen_sides = [NOT_SEEN] * 6
         return state
 
 
@@ -607,7 +619,10 @@ def build_state(
     state.won = [None] * LANES
     state.passes = 0
     state.result = None
+    state._legal = None
     state.discard = []
+    state._discard_views = [(), (), ()]
+    state._seen_sides = [NOT_SEEN] * 6
     state.hands = [[parse_card(t) for t in h] for h in hands]
     state.pile = [parse_card(t) for t in reversed(pile)]
     state.sides = [[[] for _ in range(SEATS)] for _ in range(LANES)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Protocol
 
@@ -30,9 +31,16 @@ Pos = tuple[int, int, int]
 _POS_RE = re.compile(r"^l?([1-3])\.([01])\.(\d{1,3})$")
 
 
+_POS_TEXTS: dict[Pos, str] = {}
+
+
 def pos_text(pos: Pos) -> str:
-    """``L2.0.1``: lane 2 (counted from 1), seat 0's side, slot 1 (slot 0 is the Base)."""
-    return f"L{pos[0] + 1}.{pos[1]}.{pos[2]}"
+    """``L2.0.1``: lane 2 (counted from 1), seat 0's side, slot 1 (slot 0 is the Base);
+    each place's text is written once (events name places on every move)."""
+    text = _POS_TEXTS.get(pos)
+    if text is None:
+        text = _POS_TEXTS[pos] = f"L{pos[0] + 1}.{pos[1]}.{pos[2]}"
+    return text
 
 
 def parse_pos(text: str) -> Pos | None:
@@ -90,11 +98,35 @@ def position(c: TableCard) -> Pos:
     return (c.lane, c.seat, c.slot)
 
 
+@dataclass(frozen=True)
+class CardView:
+    """A table card as one seat sees it; ``card`` is ``None`` when that seat may not know it."""
+
+    lane: int
+    seat: int
+    slot: int
+    card: Card | None
+    up: bool
+    base: bool
+    damage: int
+    partner: int | None
+    attacks: int
+    double: bool
+    frozen: bool
+    seen: tuple[int, ...]
+    """Face down: the seats that know the card (public: everyone saw who looked)."""
+
+
+NO_VIEWS = (None, None, None)
+"""A card's views before any is made."""
+_new_tcard = object.__new__
+
+
 class TCard:
     """A card on the table in the full state (mutable, copied on clone)."""
 
     __slots__ = ("attacks", "base", "card", "damage", "double", "frozen_until", "known",
-                 "lane", "partner", "seat", "slot", "up")
+                 "lane", "partner", "seat", "slot", "up", "views")
 
     def __init__(self, card: Card, seat: int, lane: int, slot: int, base: bool,
                  up: bool = False, known: int = 0) -> None:
@@ -115,20 +147,66 @@ class TCard:
         """An Ace whose power acted this turn may attack twice."""
         self.known = known
         """Bit set of seats that know this face-down card (face up: everyone)."""
+        self.views: list[CardView | None] | tuple[None, None, None] = NO_VIEWS
+        """How each viewer sees the card (index: 0 spectator, 1 seat 0, 2 seat 1), made
+        when first asked for; whoever changes the card calls the state's ``touched``,
+        which puts back :data:`NO_VIEWS` (replaced, never cleared: clones share it)."""
 
     @property
     def frozen(self) -> bool:
         return self.frozen_until >= 0
 
     def copy(self) -> TCard:
-        other = TCard.__new__(TCard)
-        for name in TCard.__slots__:
-            setattr(other, name, getattr(self, name))
+        other = _new_tcard(TCard)
+        other.card = self.card
+        other.seat = self.seat
+        other.lane = self.lane
+        other.slot = self.slot
+        other.base = self.base
+        other.up = self.up
+        other.damage = self.damage
+        other.frozen_until = self.frozen_until
+        other.partner = self.partner
+        other.attacks = self.attacks
+        other.double = self.double
+        other.known = self.known
+        other.views = self.views
         return other
 
     def __repr__(self) -> str:
         return (f"TCard({self.card.text} {pos_text(position(self))} "
                 f"{'up' if self.up else 'down'} dmg={self.damage})")
+
+
+SEEN: tuple[tuple[int, ...], ...] = ((), (0,), (1,), (0, 1))
+"""The seats in a bit set of seats."""
+_new_view = object.__new__
+
+
+def view_of(c: TCard, bit: int) -> CardView:
+    """How a viewer sees ``c`` (``bit``: 0 a spectator, 1 seat 0, 2 seat 1), made once
+    per change of the card: observations are built for every decision."""
+    views = c.views
+    view = views[bit]
+    if view is not None:
+        return view
+    up = c.up
+    view = _new_view(CardView)
+    # the frozen dataclass's __init__ costs several times as much as filling its dict
+    view.__dict__.update({
+        "lane": c.lane, "seat": c.seat, "slot": c.slot,
+        "card": c.card if up or c.known & bit else None, "up": up, "base": c.base,
+        "damage": c.damage, "partner": c.partner, "attacks": c.attacks,
+        "double": c.double, "frozen": c.frozen_until >= 0,
+        "seen": () if up else SEEN[c.known],
+    })
+    if up:
+        c.views = [view, view, view]
+    else:
+        if not isinstance(views, list):
+            views = c.views = [None, None, None]
+        views[bit] = view
+    return view
 
 
 def attack_allowance(c: TableCard) -> int:

@@ -24,8 +24,8 @@ from cardtable.cards import Card
 from cardtable.engine import Event, IllegalMove, OptionError
 from cardtable.games.duel52.bots import make_bot
 from cardtable.games.duel52.moves import D52Move
-from cardtable.games.duel52.rules import DUEL52, CardView, Duel52Observation, Duel52State
-from cardtable.games.duel52.table import pos_text
+from cardtable.games.duel52.rules import DUEL52, Duel52Observation, Duel52State
+from cardtable.games.duel52.table import CardView, pos_text
 from cardtable.games.duel52.variants import VARIANTS, from_variants
 
 CHOICE_HELP = {
