@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from cardtable.bots.search import check_seconds
+
 DEFAULT_DB = "sqlite:///./cardtable.db"
 
 
@@ -18,6 +20,11 @@ class Settings:
     bot_executor: str = "process"
     """Where computer players think: ``process`` (a pool beside the server) or ``thread``."""
     bot_workers: int = 1
+    think_seconds: float = 0.5
+    """Seconds a searching computer player (``strong``) thinks per move; in Blitz at
+    most its pace."""
+    search_workers: int = 1
+    """Searching computer players thinking at once, in workers of their own."""
     hourglass_seconds: float = 30.0
     """Seconds per turn of the Hourglass (the rule's 30; tests shorten it)."""
     restart_grace: float = 10.0
@@ -43,6 +50,9 @@ class Settings:
     """Quiet tables leave memory after this many seconds (they come back by replay)."""
     secure_cookies: bool = False
     """Send seat cookies only over HTTPS (turn on behind a TLS proxy)."""
+
+    def __post_init__(self) -> None:
+        check_seconds(self.think_seconds, "think_seconds")
 
 
 def database_url(cli_value: str | None) -> str:

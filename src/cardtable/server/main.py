@@ -8,6 +8,7 @@ import logging
 import os
 import sys
 
+from cardtable.bots.search import MAX_SECONDS, BudgetError, check_seconds
 from cardtable.server.config import Settings, database_url
 
 
@@ -24,6 +25,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="where computer players think (default: a process pool)")
     parser.add_argument("--bot-workers", type=int, default=1,
                         help="computer players thinking at once (default 1)")
+    parser.add_argument("--think-seconds", type=float, default=float(
+        os.environ.get("CARDTABLE_THINK_SECONDS", "0.5")),
+        help="seconds a searching computer player (strong) thinks per move (default 0.5, "
+             f"at most {MAX_SECONDS:g}; in Blitz at most its pace)")
+    parser.add_argument("--search-workers", type=int, default=1,
+                        help="searching computer players thinking at once, beside the "
+                             "others (default 1)")
     parser.add_argument("--hourglass-seconds", type=float, default=30.0,
                         help="seconds per turn in Paternoster's Hourglass (default: the rule's "
                              "30)")
@@ -72,11 +80,22 @@ def serve(args: argparse.Namespace) -> int:
 
     from cardtable.server.app import create_app
 
+    try:
+        think_seconds = check_seconds(args.think_seconds, "--think-seconds")
+    except BudgetError as exc:
+        print(f"cardtable serve: {exc}", file=sys.stderr)
+        return 2
+    if args.search_workers < 1:
+        print(f"cardtable serve: --search-workers must be at least 1, not {args.search_workers}",
+              file=sys.stderr)
+        return 2
     settings = Settings(
         db_url=database_url(args.db),
         bot_pause=max(0.0, args.bot_pause),
         bot_executor=args.bot_executor,
         bot_workers=args.bot_workers,
+        think_seconds=think_seconds,
+        search_workers=args.search_workers,
         hourglass_seconds=max(1.0, args.hourglass_seconds),
         restart_grace=max(0.0, args.restart_grace),
         sqlite_synchronous=args.sqlite_sync,
