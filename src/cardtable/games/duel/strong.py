@@ -7,7 +7,7 @@
 * Team duel: a deal must agree with the partner's signals. The fast player
   signals "I can help this pile" exactly when it holds that pile's step back,
   so a deal that gives a "help"-signalling partner no step-back card for that
-  pile is dealt again (a few times at most). Signals are set when a turn
+  pile gives it one from the team's unseen draw pile in place of another card. Signals are set when a turn
   starts, and the seat's own plays since then may have covered the pile: any
   card the pile showed this turn counts.
 """
@@ -26,8 +26,6 @@ ITERATIONS = 300
 """The lab's budget per decision (the server thinks for a time instead)."""
 MARGIN = 0.5
 """Share of a playout's worth that is the margin in cards rather than the result."""
-RESAMPLES = 20
-"""Deals tried per iteration to find one that agrees with the partner's signals."""
 
 
 def playout_player(seed: int) -> SimpleDuelBot:
@@ -63,16 +61,23 @@ def _step_backs(observation: DuelObservation) -> list[tuple[int, frozenset[Card]
 
 
 def sample_with_signals(observation: Observation, rng: random.Random) -> DuelState:
-    """A deal of the hidden cards that agrees with the partner's "help" signals."""
+    """A deal of the hidden cards that agrees with the partner's "help" signals: where
+    the partner was dealt no step back for a pile it signals, one from the team's
+    draw pile takes the place of a card of its hand (both are hidden alike)."""
     assert isinstance(observation, DuelObservation)
     state = DUEL.sample(observation, rng)
     if not observation.signals or observation.seat is None:
         return state
-    wanted = _step_backs(observation)
-    for _ in range(RESAMPLES):
-        if all(cards.intersection(state.hands[seat]) for seat, cards in wanted):
-            return state
-        state = DUEL.sample(observation, rng)
+    draw = state.draws[observation.seat % 2]
+    for partner, cards in _step_backs(observation):
+        hand = state.hands[partner]
+        if cards.intersection(hand):
+            continue
+        spare = [i for i, c in enumerate(draw) if c in cards]
+        if not spare or not hand:
+            continue  # none left unseen: the signal is older than the pile
+        i, j = spare[rng.randrange(len(spare))], rng.randrange(len(hand))
+        hand[j], draw[i] = draw[i], hand[j]
     return state
 
 
