@@ -91,6 +91,12 @@ def _bench_command(args: argparse.Namespace) -> int:
     return run_bench(args)
 
 
+def _think_command(args: argparse.Namespace) -> int:
+    from cardtable.bots.thinking import run_think
+
+    return run_think(args)
+
+
 def _serve_command(args: argparse.Namespace) -> int:
     from cardtable.server.main import serve
 
@@ -141,6 +147,20 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--json", action="store_true", help="print the result as JSON")
     bench.set_defaults(func=_bench_command)
+
+    from cardtable.server.config import THINK_SECONDS
+
+    think = sub.add_parser("think", help="the strong player's thinking time per decision at "
+                           "the server's budget (median, p95, iterations per second)")
+    think.add_argument("game", choices=("duel", "duel52"))
+    think.add_argument("--variant", action="append", default=[], metavar="NAME")
+    think.add_argument("--think-seconds", type=float, default=THINK_SECONDS,
+                       help=f"the budget per decision (default: the server's, {THINK_SECONDS:g})")
+    think.add_argument("--decisions", type=int, default=200,
+                       help="decisions to time (default 200)")
+    think.add_argument("--seed", type=int, default=1)
+    think.add_argument("--json", action="store_true", help="print the result as JSON")
+    think.set_defaults(func=_think_command)
 
     from cardtable.server.main import add_arguments
 

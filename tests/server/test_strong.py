@@ -86,7 +86,8 @@ def test_strong_plays_duel52_at_the_server(tmp_path: Path) -> None:
 @pytest.mark.parametrize("bad", ["0", "-1", "nan", "inf", "1e9"])
 def test_a_bad_thinking_budget_is_refused_naming_the_option(bad: str) -> None:
     out = subprocess.run([sys.executable, "-m", "cardtable", "serve", "--think-seconds", bad,
-                          "--port", "8712"], capture_output=True, text=True, timeout=60)
+                          "--port", "8712"], check=False, capture_output=True, text=True,
+                         timeout=60)
     assert out.returncode == 2
     assert "--think-seconds must be a number of seconds above 0 and at most 60" in out.stderr
 

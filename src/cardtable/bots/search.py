@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from cardtable.engine import Bot, Game, Move, Observation, State, play_out
@@ -183,7 +183,7 @@ class SearchBot:
     def _iterate(self, root: _Node, me: int, state: State, players: Mapping[int, Bot],
                  rng: random.Random) -> None:
         """Select down the tree through this deal, expand one node, play out, back up."""
-        node, path = root, []
+        node, path = root, list[_Node]()
         while state.outcome() is None:
             seats = state.to_act()
             seat = me if node is root else seats[0] if len(seats) == 1 else rng.choice(seats)
@@ -216,8 +216,7 @@ class SearchBot:
             visited.total += worth[seat]
         root.visits += 1
 
-    def _select(self, node: _Node, seat: int, moves: list[Move] | tuple[Move, ...]
-                ) -> tuple[Move, _Node]:
+    def _select(self, node: _Node, seat: int, moves: Sequence[Move]) -> tuple[Move, _Node]:
         """UCB1 over the children this deal allows, counted by their availability."""
         best_value = -math.inf
         best: tuple[Move, _Node] | None = None

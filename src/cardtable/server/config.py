@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from cardtable.bots.search import check_seconds
 
 DEFAULT_DB = "sqlite:///./cardtable.db"
+THINK_SECONDS = 0.5
+"""The default thinking time of a searching computer player, per move."""
 
 
 @dataclass(frozen=True)
@@ -20,7 +22,7 @@ class Settings:
     bot_executor: str = "process"
     """Where computer players think: ``process`` (a pool beside the server) or ``thread``."""
     bot_workers: int = 1
-    think_seconds: float = 0.5
+    think_seconds: float = THINK_SECONDS
     """Seconds a searching computer player (``strong``) thinks per move; in Blitz at
     most its pace."""
     search_workers: int = 1

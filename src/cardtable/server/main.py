@@ -9,7 +9,7 @@ import os
 import sys
 
 from cardtable.bots.search import MAX_SECONDS, BudgetError, check_seconds
-from cardtable.server.config import Settings, database_url
+from cardtable.server.config import THINK_SECONDS, Settings, database_url
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,8 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot-workers", type=int, default=1,
                         help="computer players thinking at once (default 1)")
     parser.add_argument("--think-seconds", type=float, default=float(
-        os.environ.get("CARDTABLE_THINK_SECONDS", "0.5")),
-        help="seconds a searching computer player (strong) thinks per move (default 0.5, "
+        os.environ.get("CARDTABLE_THINK_SECONDS", THINK_SECONDS)),
+        help="seconds a searching computer player (strong) thinks per move (default "
+             f"{THINK_SECONDS:g}, "
              f"at most {MAX_SECONDS:g}; in Blitz at most its pace)")
     parser.add_argument("--search-workers", type=int, default=1,
                         help="searching computer players thinking at once, beside the "

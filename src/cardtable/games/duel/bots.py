@@ -299,7 +299,7 @@ BOT_NAMES = {
     "cautious": "the simple strategy, but never an extra card",
     "eager": "the simple strategy, extra cards up to two ranks away",
     "random": "a random legal move",
-    "strong": "searches: deals the unseen cards many ways and plays each move out",
+    "strong": "searches: plays each move out over many deals of the unseen cards",
 }
 
 

@@ -7,9 +7,9 @@
 * Team duel: a deal must agree with the partner's signals. The fast player
   signals "I can help this pile" exactly when it holds that pile's step back,
   so a deal that gives a "help"-signalling partner no step-back card for that
-  pile gives it one from the team's unseen draw pile in place of another card. Signals are set when a turn
-  starts, and the seat's own plays since then may have covered the pile: any
-  card the pile showed this turn counts.
+  pile gives it one from the team's unseen draw pile in place of another card.
+  Signals are set when a turn starts, and the seat's own plays since then may
+  have covered the pile: any card the pile showed this turn counts.
 """
 
 from __future__ import annotations

@@ -220,7 +220,7 @@ class HeuristicBot:
 BOT_NAMES = {
     "heuristic": "flips for value, attacks to kill, protects lanes",
     "random": "a random legal move",
-    "strong": "searches: deals the unseen cards many ways and plays each move out",
+    "strong": "searches: plays each move out over many deals of the unseen cards",
 }
 
 
