@@ -115,8 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--variant", action="append", default=[], metavar="NAME",
                       help="a rule variant (repeat for several); 'list' shows them")
     play.add_argument("--level", help="a difficulty level (Paternoster) or the computer player "
-                      "(Duel: simple, never-push, cautious, eager, random; Duel 52, MateBeta: "
-                      "its strength)")
+                      "(Duel: simple, never-push, cautious, eager, random, strong; Duel 52, "
+                      "MateBeta: its strength)")
     play.add_argument("--players", type=int, help="number of players (Paternoster)")
     play.add_argument("--games", type=int, help="games in a match (MateBeta: 2 or 4)")
     play.add_argument("--seed", type=int, help="seed for the deal and the computer players")
