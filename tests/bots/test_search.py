@@ -191,3 +191,29 @@ def test_team_duel_deals_agree_with_the_partners_help_signals(seed: int) -> None
         for pile in helps:
             top = observation.piles[seat % 2][pile][-1]
             assert (top - 4 if pile == 0 else top + 4) in deal.hands[partner]
+
+
+def test_what_foresight_showed_stays_in_every_deal_the_strong_player_thinks_about() -> None:
+    """Duel 52: a face-down card the seat looked at (Foresight) is that card in every
+    sample the search deals, moves after the look: the observation remembers it."""
+    found = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = DUEL52.new({}, rng=rng)
+        while state.outcome() is None:
+            seat = state.to_act()[0]
+            observation = state.observation(seat)
+            looked = [c for lane in observation.lanes for side in lane for c in side
+                      if not c.up and c.card is not None and (c.base or c.seat != seat)]
+            if looked:
+                for _ in range(3):
+                    deal = DUEL52.sample(observation, rng)
+                    for c in looked:
+                        view = deal.observation(seat).find((c.lane, c.seat, c.slot))
+                        assert view is not None and view.card == c.card
+                found += 1
+                break
+            state.play(seat, rng.choice(state.legal_moves(seat)))
+        if found >= 3:
+            return
+    pytest.fail("no game of 200 had a Foresight look at a hidden card")
