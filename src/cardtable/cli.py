@@ -114,6 +114,12 @@ def _bench_command(args: argparse.Namespace) -> int:
     return run_bench(args)
 
 
+def _think_command(args: argparse.Namespace) -> int:
+    from cardtable.bots.thinking import run_think
+
+    return run_think(args)
+
+
 def _serve_command(args: argparse.Namespace) -> int:
     from cardtable.server.main import serve
 
@@ -132,8 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--variant", action="append", default=[], metavar="NAME",
                       help="a rule variant (repeat for several); 'list' shows them")
     play.add_argument("--level", help="a difficulty level (Paternoster) or the computer player "
-                      "(Duel: simple, never-push, cautious, eager, random; Duel 52, MateBeta: "
-                      "its strength)")
+                      "(Duel: simple, never-push, cautious, eager, random, strong; Duel 52, "
+                      "MateBeta: its strength)")
     play.add_argument("--players", type=int, help="number of players (Paternoster)")
     play.add_argument("--games", type=int, help="games in a match (MateBeta: 2 or 4)")
     play.add_argument("--seed", type=int, help="seed for the deal and the computer players")
@@ -170,6 +176,20 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--json", action="store_true", help="print the result as JSON")
     bench.set_defaults(func=_bench_command)
+
+    from cardtable.server.config import THINK_SECONDS
+
+    think = sub.add_parser("think", help="the strong player's thinking time per decision at "
+                           "the server's budget (median, p95, iterations per second)")
+    think.add_argument("game", choices=("duel", "duel52"))
+    think.add_argument("--variant", action="append", default=[], metavar="NAME")
+    think.add_argument("--think-seconds", type=float, default=THINK_SECONDS,
+                       help=f"the budget per decision (default: the server's, {THINK_SECONDS:g})")
+    think.add_argument("--decisions", type=int, default=200,
+                       help="decisions to time (default 200)")
+    think.add_argument("--seed", type=int, default=1)
+    think.add_argument("--json", action="store_true", help="print the result as JSON")
+    think.set_defaults(func=_think_command)
 
     from cardtable.server.main import add_arguments
 

@@ -159,7 +159,8 @@ def test_the_api_is_documented(server: Server) -> None:
     assert {"MoveMessage", "StateMessage", "ErrorMessage"} <= set(protocol["schema"]["$defs"])
     assert "stale" in protocol["doc"]
     duel = next(g for g in server.http.get("/api/games").json() if g["id"] == "duel")
-    assert duel["computer_players"] == ["simple", "never-push", "cautious", "eager", "random"]
+    assert duel["computer_players"] == ["simple", "never-push", "cautious", "eager", "random",
+                                        "strong"]
     assert duel["signals"] is True
     assert "blitz" in duel["variants"]
 

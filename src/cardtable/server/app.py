@@ -156,7 +156,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         engine = make_engine(settings.db_url, settings.sqlite_synchronous)
         await asyncio.to_thread(migrate, engine)
         db = Database(engine)
-        bots = BotPool(settings.bot_executor, settings.bot_workers)
+        bots = BotPool(settings.bot_executor, settings.bot_workers, settings.search_workers)
         manager = TableManager(db, settings, bots, app.state.metrics)
         app.state.manager = manager
         restored = await manager.start()

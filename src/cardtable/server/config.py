@@ -5,7 +5,11 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from cardtable.bots.search import check_seconds
+
 DEFAULT_DB = "sqlite:///./cardtable.db"
+THINK_SECONDS = 0.5
+"""The default thinking time of a searching computer player, per move."""
 
 
 @dataclass(frozen=True)
@@ -18,6 +22,11 @@ class Settings:
     bot_executor: str = "process"
     """Where computer players think: ``process`` (a pool beside the server) or ``thread``."""
     bot_workers: int = 1
+    think_seconds: float = THINK_SECONDS
+    """Seconds a searching computer player (``strong``) thinks per move; in Blitz at
+    most its pace."""
+    search_workers: int = 1
+    """Searching computer players thinking at once, in workers of their own."""
     hourglass_seconds: float = 30.0
     """Seconds per turn of the Hourglass (the rule's 30; tests shorten it)."""
     restart_grace: float = 10.0
@@ -46,6 +55,9 @@ class Settings:
     metrics_token: str | None = None
     """``/metrics`` answers a request with this bearer token from anywhere; without one,
     only direct requests from this machine (not through a proxy)."""
+
+    def __post_init__(self) -> None:
+        check_seconds(self.think_seconds, "think_seconds")
 
 
 def database_url(cli_value: str | None) -> str:

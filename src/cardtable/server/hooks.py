@@ -15,6 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardtable.bots.search import Budget, SearchBot
 from cardtable.engine import Game, Observation, Options, Outcome, State
 from cardtable.games.duel.match import next_starter
 from cardtable.games.duel.variants import DuelOptions
@@ -25,6 +26,7 @@ TURN_ENDERS = frozenset({"end", "token-end", "timeout"})
 
 BLITZ_SECONDS = {
     "random": 2.5, "easy": 2.5, "simple": 1.4, "medium": 1.4, "hard": 0.8, "perfect": 0.6,
+    "strong": 0.8,
 }
 """Seconds a computer player takes per move in real-time play, by strength
 (multiplied by the server's ``bot_pause``)."""
@@ -263,9 +265,18 @@ def make_bot(game_id: str, name: str, seed: int | None) -> Any:
         raise ValueError(str(exc.args[0]) if exc.args else f"unknown player '{name}'") from exc
 
 
-def think(game_id: str, name: str, seed: int, observation: Observation) -> str:
-    """One computer move (runs in a worker: pure function of its arguments)."""
+def searches(game_id: str, name: str) -> bool:
+    """Whether this computer player searches (it thinks for a time, in its own workers)."""
+    return isinstance(make_bot(game_id, name, 0), SearchBot)
+
+
+def think(game_id: str, name: str, seed: int, observation: Observation,
+          deadline: float | None = None) -> str:
+    """One computer move (runs in a worker: pure function of its arguments); a search
+    player thinks until ``deadline`` (a ``time.time()`` instant), then answers."""
     bot = make_bot(game_id, name, seed)
+    if isinstance(bot, SearchBot) and deadline is not None:
+        bot = bot.with_budget(Budget(deadline=deadline))
     return str(bot.act(observation).text)
 
 

@@ -9,7 +9,8 @@ import socket
 import sys
 import traceback
 
-from cardtable.server.config import DEFAULT_DB, Settings, database_url
+from cardtable.bots.search import MAX_SECONDS, BudgetError, check_seconds
+from cardtable.server.config import DEFAULT_DB, THINK_SECONDS, Settings, database_url
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,6 +26,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="where computer players think (default: a process pool)")
     parser.add_argument("--bot-workers", type=int, default=1,
                         help="computer players thinking at once (default 1)")
+    parser.add_argument("--think-seconds", type=float, default=float(
+        os.environ.get("CARDTABLE_THINK_SECONDS", THINK_SECONDS)),
+        help="seconds a searching computer player (strong) thinks per move (default "
+             f"{THINK_SECONDS:g}, "
+             f"at most {MAX_SECONDS:g}; in Blitz at most its pace)")
+    parser.add_argument("--search-workers", type=int, default=1,
+                        help="searching computer players thinking at once, beside the "
+                             "others (default 1)")
     parser.add_argument("--hourglass-seconds", type=float, default=30.0,
                         help="seconds per turn in Paternoster's Hourglass (default: the rule's "
                              "30)")
@@ -84,8 +93,8 @@ def serve(args: argparse.Namespace) -> int:
     from cardtable.server.startup import ConfigError, bind, check_database, database_setting
 
     logs.configure(args.log_level, args.log_format, args.debug)
-    settings = _settings(args)
     try:
+        settings = _settings(args)
         check_database(args.db or os.environ.get("DATABASE_URL") or DEFAULT_DB,
                        database_setting(args.db), settings.sqlite_synchronous)
         sock = bind(args.host, args.port)
@@ -98,11 +107,22 @@ def serve(args: argparse.Namespace) -> int:
 
 
 def _settings(args: argparse.Namespace) -> Settings:
+    """The server's settings from its options; :class:`ConfigError` names a bad one."""
+    from cardtable.server.startup import ConfigError
+
+    try:
+        think_seconds = check_seconds(args.think_seconds, "--think-seconds")
+    except BudgetError as exc:
+        raise ConfigError(str(exc)) from None
+    if args.search_workers < 1:
+        raise ConfigError(f"--search-workers must be at least 1, not {args.search_workers}")
     return Settings(
         db_url=database_url(args.db),
         bot_pause=max(0.0, args.bot_pause),
         bot_executor=args.bot_executor,
         bot_workers=args.bot_workers,
+        think_seconds=think_seconds,
+        search_workers=args.search_workers,
         hourglass_seconds=max(1.0, args.hourglass_seconds),
         restart_grace=max(0.0, args.restart_grace),
         sqlite_synchronous=args.sqlite_sync,

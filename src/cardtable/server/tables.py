@@ -49,7 +49,14 @@ from cardtable.games.registry import find_game
 from cardtable.server import store
 from cardtable.server.config import Settings
 from cardtable.server.db import Database
-from cardtable.server.hooks import GameHooks, hooks_for, make_bot, merged_options, think
+from cardtable.server.hooks import (
+    GameHooks,
+    hooks_for,
+    make_bot,
+    merged_options,
+    searches,
+    think,
+)
 from cardtable.server.metrics import Metrics
 from cardtable.server.store import Deadline, MoveWrite, SeatRow, TableRow
 from cardtable.signals import Signals
@@ -57,6 +64,8 @@ from cardtable.signals import Signals
 log = logging.getLogger("cardtable.server.tables")
 
 MAX_MOVE_TEXT = 200
+MIN_THINK = 0.05
+"""Seconds a search player thinks at least in Blitz, however fast the server's pace."""
 
 
 class Refusal(Exception):
@@ -160,33 +169,47 @@ def end_with_parent() -> None:
 
 class BotPool:
     """Computer players think here, off the event loop: a process pool by default
-    (a bot that searches hard cannot slow the server down), or threads."""
+    (a bot that searches hard cannot slow the server down), or threads.
 
-    def __init__(self, kind: str, workers: int) -> None:
+    Search players think in pools of their own, so that a table with strong
+    players never keeps a quick player of another table waiting; each search
+    ends at the deadline it was given when asked, queued or not."""
+
+    def __init__(self, kind: str, workers: int, search_workers: int = 1) -> None:
         self.kind = kind
         self.workers = max(1, workers)
-        self._executor: Executor = self._make()
+        self.search_workers = max(1, search_workers)
+        self._executor: Executor = self._make(self.workers)
+        self._search: Executor = self._make(self.search_workers)
 
-    def _make(self) -> Executor:
+    def _make(self, workers: int) -> Executor:
         if self.kind == "process":
-            return ProcessPoolExecutor(self.workers,
-                                       mp_context=multiprocessing.get_context("spawn"),
+            return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
                                        initializer=end_with_parent)
-        return ThreadPoolExecutor(self.workers, thread_name_prefix="cardtable-bot")
+        return ThreadPoolExecutor(workers, thread_name_prefix="cardtable-bot")
 
-    async def think(self, game_id: str, name: str, seed: int, observation: Observation) -> str:
+    async def think(self, game_id: str, name: str, seed: int, observation: Observation,
+                    deadline: float | None = None) -> str:
+        """A computer move; a search player (``deadline`` given) answers by ``deadline``."""
         loop = asyncio.get_running_loop()
+        searching = deadline is not None
         try:
             return await loop.run_in_executor(
-                self._executor, think, game_id, name, seed, observation)
+                self._search if searching else self._executor, think, game_id, name, seed,
+                observation, deadline)
         except BrokenProcessPool:
             log.warning("the computer players' process pool broke; starting a new one")
-            self._executor = self._make()
+            if searching:
+                self._search = self._make(self.search_workers)
+            else:
+                self._executor = self._make(self.workers)
             return await loop.run_in_executor(
-                self._executor, think, game_id, name, seed, observation)
+                self._search if searching else self._executor, think, game_id, name, seed,
+                observation, deadline)
 
     def close(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)
+        self._search.shutdown(wait=True, cancel_futures=True)
 
 
 # --- connections ---------------------------------------------------------------------
@@ -306,6 +329,7 @@ class LiveTable:
         self.connected: dict[int, int] = {}
         self.disconnected_since: dict[int, float] = {}
         self.substitutes: set[int] = set()
+        self._searching: dict[str, bool] = {}
         self._bot_tasks: dict[int, asyncio.Task[None]] = {}
         self._timers: list[asyncio.TimerHandle] = []
         self._clock: asyncio.TimerHandle | None = None
@@ -795,6 +819,11 @@ class LiveTable:
             version, game_no = self.version, self.game_no
             realtime = self.hooks.realtime(self.state.options)
             delay = self.hooks.bot_delay(self.state.options, strength, self.settings.bot_pause)
+            think_for = self._think_seconds(strength)
+            if realtime and think_for is not None:
+                # Blitz: the search thinks within the player's pace, not on top of it
+                think_for = min(think_for, max(delay, MIN_THINK))
+                delay = max(0.0, delay - think_for)
             if delay > 0:
                 await asyncio.sleep(delay)
             if not self._server_plays(seat) or self.game_no != game_no:
@@ -812,8 +841,9 @@ class LiveTable:
                     text = moves[random.Random(seed).randrange(len(moves))].text
                 else:
                     began = time.perf_counter()
+                    deadline = None if think_for is None else time.time() + think_for
                     text = await self.manager.bots.think(self.game_id, strength, seed,
-                                                         observation)
+                                                         observation, deadline)
                     self.metrics.thinking.labels(self.game_id, strength).observe(
                         time.perf_counter() - began)
                 await self.submit(seat, text, version, by=by)
@@ -831,6 +861,12 @@ class LiveTable:
                                                                    "seat": seat})
                 failures += 1
                 await asyncio.sleep(min(1.0, 0.05 * failures))
+
+    def _think_seconds(self, strength: str) -> float | None:
+        """How long this computer player may think, if it searches (else ``None``)."""
+        if strength not in self._searching:
+            self._searching[strength] = searches(self.game_id, strength)
+        return self.settings.think_seconds if self._searching[strength] else None
 
     def _substitute_strength(self) -> str:
         return self.hooks.partner(self.game_id)

@@ -562,6 +562,12 @@ _M.update({
         "der einfache Spieler, der nie spricht (die Schwierigkeitstabelle der Regeln)"),
     "bot.paternoster.random": ("a random legal move, never signals",
                                "ein zufälliger erlaubter Zug, signalisiert nie"),
+    "bot.duel.strong": ("searches: plays each move out over many deals of the unseen cards",
+                        "sucht: spielt jeden Zug über viele Verteilungen der unbekannten "
+                        "Karten durch"),
+    "bot.duel52.strong": ("searches: plays each move out over many deals of the unseen cards",
+                          "sucht: spielt jeden Zug über viele Verteilungen der unbekannten "
+                          "Karten durch"),
     "bot.duel52.heuristic": ("flips for value, attacks to kill, protects lanes",
                              "deckt nach Wert auf, greift gezielt an, schützt Bahnen"),
     "bot.random": ("a random legal move", "ein zufälliger erlaubter Zug"),

@@ -307,6 +307,7 @@ BOT_NAMES = {
     "cautious": "the simple strategy, but never an extra card",
     "eager": "the simple strategy, extra cards up to two ranks away",
     "random": "a random legal move",
+    "strong": "searches: plays each move out over many deals of the unseen cards",
 }
 
 
@@ -322,4 +323,8 @@ def make_bot(name: str, seed: int | None = 0) -> Bot:
         return SimpleDuelBot(seed, extra=EAGER)
     if name == "random":
         return RandomBot(seed)
+    if name == "strong":
+        from cardtable.games.duel.strong import make_strong  # it builds on this module
+
+        return make_strong(seed)
     raise ValueError(f"unknown duel player '{name}' (known: {', '.join(BOT_NAMES)})")

@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 
 from cardtable.bots.random_bot import RandomBot
-from cardtable.engine import Observation
+from cardtable.engine import Bot, Observation
 from cardtable.games.duel52 import selfplay
 from cardtable.games.duel52.moves import D52Move, Facts, move_candidates
 from cardtable.games.duel52.rules import Duel52Observation
@@ -228,14 +228,19 @@ class HeuristicBot:
 BOT_NAMES = {
     "heuristic": "flips for value, attacks to kill, protects lanes",
     "random": "a random legal move",
+    "strong": "searches: plays each move out over many deals of the unseen cards",
 }
 
 
-def make_bot(name: str, seed: int | None = 0) -> RandomBot | HeuristicBot:
+def make_bot(name: str, seed: int | None = 0) -> Bot:
     """A Duel 52 computer player by name (see :data:`BOT_NAMES`)."""
     key = name.strip().lower()
     if key == "random":
         return RandomBot(seed)
     if key == "heuristic":
         return HeuristicBot(seed)
+    if key == "strong":
+        from cardtable.games.duel52.strong import make_strong  # it builds on this module
+
+        return make_strong(seed)
     raise ValueError(f"unknown Duel 52 player '{name}' (known: {', '.join(BOT_NAMES)})")
