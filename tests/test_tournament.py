@@ -135,7 +135,7 @@ def test_cooperative_paternoster_ranks_teams_by_perfect_games_then_cards_left() 
     (["duel", "--bots", "simple"], "at least two players (known: simple, never-push"),
     (["duel", "--bots", "simple,simple"], "named twice"),
     (["matebeta", "--games", "0"], "--games must be at least 1"),
-    (["paternoster", "--bots", "simple"], "at least two players (known: simple, random"),
+    (["paternoster", "--bots", "simple"], "at least two players (known: simple, simple-silent"),
 ])
 def test_tournament_refuses_bad_input_naming_the_choices(
         args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
