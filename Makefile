@@ -14,7 +14,7 @@ STAMP := $(VENV)/.installed
 .PHONY: serve test lint install browser
 
 # setup.py compiles the modules it names with mypyc: a change to one of them needs a new build.
-COMPILED := $(shell sed -n 's/^COMPILED = \[\(.*\)\]/\1/p' setup.py | tr -d '",')
+COMPILED := $(shell grep -o 'src/cardtable/[^"]*\.py' setup.py)
 
 $(STAMP): pyproject.toml setup.py $(COMPILED)
 	$(PYTHON) -m venv $(VENV)
