@@ -1,4 +1,4 @@
-// The one small DOM helper the page modules share.
+// The one small DOM helper every page module shares.
 
 /** `el("div", {class: "x", text: "hi"}, child, ...)`: attributes, text and children. */
 export function el(tag, attrs = {}, ...children) {

@@ -7,6 +7,7 @@
 // (where it goes: a pile, a lane, a seat). Only legal moves are ever offered.
 import { DATA, LANG, t, cardName, cardShort, listOf } from "./i18n.js";
 import { cardEl, emptyEl, sortLadder } from "./cards.js";
+import { el } from "./dom.js";
 
 const tableId = DATA.table;
 const gameId = DATA.game;
@@ -47,18 +48,6 @@ let firstMessage = true;
 let blitzStart = null;
 let pressed = false;          // a pointer button is down on the table
 let held = false;             // a state message waits for its release to be drawn
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") node.textContent = v;
-    else if (k === "class") node.className = v;
-    else if (v === true) node.setAttribute(k, "");
-    else if (v !== false && v !== null && v !== undefined) node.setAttribute(k, v);
-  }
-  for (const c of children) if (c !== null && c !== undefined) node.append(c);
-  return node;
-}
 
 function seatName(seat) {
   if (seat === null || seat === undefined) return "";
