@@ -3,7 +3,8 @@
 * Playouts are played by the cautious player (the strongest fast one), a plain
   simple player, so a two-seat duel's playouts take the fast simulation path.
 * Every legal move is played out on the same deals and playout seeds (common
-  random numbers): measured, it beats the tree's one move per deal.
+  random numbers): measured 59.5% against cautious where the tree's one move
+  per deal made 52.0% (same value, 200 games each).
 * A finished playout is worth more the more cards the other team still holds:
   a win or a loss alone says little about one move in a race decided mostly
   by the deal, the margin says more (measured: it steadies the search).
@@ -28,8 +29,10 @@ from cardtable.games.duel.rules import DUEL, UP, DuelObservation, DuelState
 ITERATIONS = 100
 """The lab's budget per decision, in deals, each playing every legal move out (the
 server thinks for a time instead)."""
-MARGIN = 0.5
-"""Share of a playout's worth that is the margin in cards rather than the result."""
+MARGIN = 0.2
+"""Share of a playout's worth that is the margin in cards rather than the result
+(measured with common random numbers against cautious, 200 games: 0.8 47.5%,
+0.5 59.5%, 0.2 66.0%, 0 67.0%; the result says most once noise is shared)."""
 
 
 def playout_player(seed: int) -> SimpleDuelBot:
