@@ -76,14 +76,18 @@ def sample_with_signals(observation: Observation, rng: random.Random) -> DuelSta
     if not observation.signals or observation.seat is None:
         return state
     draw = state.draws[observation.seat % 2]
-    for partner, cards in _step_backs(observation):
+    wanted = _step_backs(observation)
+    for partner, cards in wanted:
         hand = state.hands[partner]
         if cards.intersection(hand):
             continue
         spare = [i for i, c in enumerate(draw) if c in cards]
-        if not spare or not hand:
+        # a card that answers another of the partner's signals stays in its hand
+        keep = frozenset().union(*(other for seat, other in wanted if seat == partner))
+        free = [j for j, c in enumerate(hand) if c not in keep]
+        if not spare or not free:
             continue  # none left unseen: the signal is older than the pile
-        i, j = spare[rng.randrange(len(spare))], rng.randrange(len(hand))
+        i, j = spare[rng.randrange(len(spare))], free[rng.randrange(len(free))]
         hand[j], draw[i] = draw[i], hand[j]
     return state
 
