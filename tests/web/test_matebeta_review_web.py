@@ -94,6 +94,7 @@ def test_a_pasted_record_is_reviewed_and_bad_ones_are_refused_clearly(
         browser: Any, server: Server) -> None:
     page = new_page(browser, DESKTOP)
     page.goto(f"{server.url}/review")
+    page.wait_for_selector("#rv-form[data-ready]")
     page.fill("#rv-text", "{\"game\": \"matebeta\", \"deal\"")
     page.click("#rv-go")
     page.wait_for_function("document.getElementById('rv-error').textContent.length > 0")

@@ -83,6 +83,7 @@ $("rv-form").addEventListener("submit", (event) => {
   if (file) file.text().then(readText, (e) => fail(e.message));
   else readText($("rv-text").value);
 });
+$("rv-form").dataset.ready = "1";   // the form is ours now (a submit before this reloads the page)
 
 // --- the summary: value of the deal, result, points given away, biggest mistakes ---
 function summary() {
