@@ -26,6 +26,10 @@ from websockets.sync.client import ClientConnection, connect
 
 from cardtable.engine import Record, State, replay
 
+# How long a test waits for a condition before it calls it a hang. Generous on purpose: the
+# machines are shared, and a deadline only bounds a test that has already failed.
+PATIENCE = 120.0
+
 CARD = re.compile(r"(?<![\w-])(10|[2-9AJQK])[DHSC](?![\w-])")
 
 
@@ -72,7 +76,7 @@ class Server:
              *self.extra],
             stdout=log, stderr=subprocess.STDOUT, cwd=self.cwd, env=self.env,
         )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited: {self.log_path.read_text()[-3000:]}")
@@ -82,7 +86,7 @@ class Server:
             except httpx.TransportError:
                 pass
             time.sleep(0.05)
-        raise RuntimeError("the server did not start within 30 s")
+        raise RuntimeError(f"the server did not start within {PATIENCE:.0f} s")
 
     def kill9(self) -> None:
         assert self.proc is not None
@@ -186,7 +190,7 @@ class Client:
 
     def ping(self) -> dict[str, Any]:
         self.send({"type": "ping"})
-        end = time.monotonic() + 10
+        end = time.monotonic() + PATIENCE
         while True:
             message = self.recv(max(0.01, end - time.monotonic()))
             if message["type"] == "pong":

@@ -19,6 +19,7 @@ from typing import Any, Self
 
 import pytest
 import sqlalchemy as sa
+from harness import PATIENCE
 from starlette.testclient import TestClient
 
 from cardtable.engine import (
@@ -290,7 +291,7 @@ def test_quiet_tables_leave_memory_and_come_back_by_replay(
         time.sleep(0.3)
         assert table_id in manager.tables
         manager.tables[table_id].deadline = None
-        end = time.monotonic() + 10
+        end = time.monotonic() + PATIENCE
         while table_id in manager.tables and time.monotonic() < end:
             time.sleep(0.05)
         assert table_id not in manager.tables

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from harness import Server
+from harness import PATIENCE, Server
 from prometheus_client.parser import text_string_to_metric_families
 from starlette.testclient import TestClient
 
@@ -89,7 +89,7 @@ def test_moves_refusals_thinking_commits_tables_and_connections(client: TestClie
     assert value(text, "cardtable_db_commit_seconds_count") >= mine
     assert value(text, "cardtable_games_finished_total", game="duel") == 1
     assert value(text, "cardtable_tables_created_total", game="duel") == 1
-    end = time.monotonic() + 10
+    end = time.monotonic() + PATIENCE
     while value(text, "cardtable_connections") != 0:  # the server sees the close soon
         assert time.monotonic() < end, "the closed connection is still counted"
         time.sleep(0.05)
@@ -106,7 +106,7 @@ def test_clock_timeouts_are_counted(client: TestClient) -> None:
     body = r.json()
     table_id = body["table"]["id"]
     client.post(f"/api/tables/{table_id}/seats/1", json={"invite": body["invites"]["1"]})
-    end = time.monotonic() + 20
+    end = time.monotonic() + PATIENCE
     while client.get(f"/api/tables/{table_id}").json()["status"] != "finished":
         assert time.monotonic() < end, "the clock never ran out"
         time.sleep(0.05)

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from harness import Server
+from harness import PATIENCE, Server
 from webplay import (
     DESKTOP,
     PHONE,
@@ -39,7 +39,7 @@ def open_seat(browser: Any, server: Server, table_id: str, token: str,
 
 def observation(page: Any, version: int = 0) -> dict[str, Any]:
     """The observation the page shows, once the table is at ``version`` or later."""
-    end = time.monotonic() + 20
+    end = time.monotonic() + PATIENCE
     while True:
         last = page.watcher.last
         shown = int(attr(page, "version") or -1)

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from harness import Server, check_messages, replayed_states
+from harness import PATIENCE, Server, check_messages, replayed_states
 from webplay import (
     PHONE,
     Watcher,
@@ -64,7 +64,7 @@ def hold_across_a_move(page: Any, watcher: Watcher, selector: str) -> None:
     assert watcher.last is not None
     version = watcher.last["version"]
     page.mouse.down()
-    end = time.monotonic() + 15
+    end = time.monotonic() + PATIENCE
     while watcher.last["version"] == version:
         assert time.monotonic() < end, "the other seat did not move"
         page.wait_for_timeout(20)
@@ -119,7 +119,7 @@ def test_blitz_duel_no_turns_draw_and_result(browser: Any, paced_server: Server,
     page.wait_for_function(  # selected (unless the computer's move took its places away)
         """([src]) => { const c = document.querySelector(`#board [data-src="${src}"]`);
              return c.classList.contains('selected') || !c.classList.contains('playable'); }""",
-        arg=[card], timeout=10000)
+        arg=[card])
     statuses: set[str] = set()
 
     def look() -> None:

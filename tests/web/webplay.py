@@ -12,6 +12,7 @@ import re
 import time
 from typing import Any
 
+from harness import PATIENCE
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
@@ -21,12 +22,15 @@ PHONE = {"width": 390, "height": 844}
 TABLE_URL = re.compile(r".*/t/[A-Za-z0-9_-]+$")
 TRACE: list[tuple[str, str | None, str | None]] = []
 """The last taps (for a failing test's message)."""
+WAIT_MS = PATIENCE * 1000
+"""How long a wait for the page lasts before it is a hang (Playwright counts milliseconds)."""
 
 
 def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, locale: str = "en-GB") -> Any:
     """A page in a browser context of its own (its own cookies: its own seat, or none);
     the page's uncaught errors collect in ``page.errors``."""
     page = browser.new_context(viewport=viewport, locale=locale).new_page()
+    page.set_default_timeout(WAIT_MS)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors
@@ -39,7 +43,7 @@ def land_on_table(page: Any) -> str:
         page.wait_for_url(TABLE_URL, wait_until="commit")
     except PlaywrightError:
         # under load chromium may report the first navigation aborted; the page still lands
-        page.wait_for_url(TABLE_URL, wait_until="commit", timeout=15000)
+        page.wait_for_url(TABLE_URL, wait_until="commit", timeout=WAIT_MS)
     wait_ready(page)
     return str(page.url.rsplit("/", 1)[1])
 
@@ -49,11 +53,11 @@ def attr(page: Any, name: str) -> str | None:
     return value
 
 
-def wait_ready(page: Any, timeout: float = 15000) -> None:
+def wait_ready(page: Any, timeout: float = WAIT_MS) -> None:
     page.wait_for_selector(f"{PAGE}[data-status]", timeout=timeout)
 
 
-def wait_change(page: Any, version: str | None, timeout: float = 20000) -> None:
+def wait_change(page: Any, version: str | None, timeout: float = WAIT_MS) -> None:
     """Until the table's version moves on, the game ends, or a refusal shows."""
     page.wait_for_function(
         """([v]) => { const p = document.getElementById('table-page');
@@ -63,7 +67,7 @@ def wait_change(page: Any, version: str | None, timeout: float = 20000) -> None:
         arg=[version], timeout=timeout)
 
 
-def wait_turn(page: Any, timeout: float = 30000) -> None:
+def wait_turn(page: Any, timeout: float = WAIT_MS) -> None:
     """Until this seat has a move to make (or the game is over)."""
     page.wait_for_function(
         """() => { const p = document.getElementById('table-page');
@@ -72,7 +76,7 @@ def wait_turn(page: Any, timeout: float = 30000) -> None:
         timeout=timeout)
 
 
-def wait_logged(page: Any, line: str, times: int = 1, timeout: float = 30000) -> None:
+def wait_logged(page: Any, line: str, times: int = 1, timeout: float = WAIT_MS) -> None:
     """Until the page's log shows ``line`` (``times`` times)."""
     page.wait_for_function(
         """([line, times]) => [...document.querySelectorAll('#log li')]
@@ -105,7 +109,7 @@ def step(page: Any) -> str | None:
     return None
 
 
-def play_one_move(page: Any, timeout: float = 20000) -> bool:
+def play_one_move(page: Any, timeout: float = WAIT_MS) -> bool:
     """Make one move of this seat (several taps); False when the seat has none now."""
     version = attr(page, "version")
     for _ in range(6):
