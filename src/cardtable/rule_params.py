@@ -54,7 +54,7 @@ def find(params: Iterable[Param], name: str, game: str) -> Param:
     raise OptionError(f"{game} has no rule parameter '{name}' (known: {known})")
 
 
-def describe(params: Iterable[Param]) -> list[str]:
+def params_help(params: Iterable[Param]) -> list[str]:
     """The ``--variant list`` block: a heading and one line per parameter."""
     return ["Rule parameters (--variant NAME=N, a house rule; several combine):"] + [
         f"  {p.name}={p.low}..{p.high} (standard {p.default}): {p.doc}" for p in params]

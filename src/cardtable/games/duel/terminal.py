@@ -19,7 +19,7 @@ from cardtable.games.duel.bots import BOT_NAMES, make_bot
 from cardtable.games.duel.match import DuelMatch
 from cardtable.games.duel.rules import DUEL, TEAM_NAMES, DuelObservation, DuelOutcome, DuelState
 from cardtable.games.duel.variants import PARAMS, VARIANTS, DuelOptions, from_variants
-from cardtable.rule_params import describe
+from cardtable.rule_params import params_help
 
 ReadLine = Callable[[str], str | None]
 
@@ -204,7 +204,7 @@ def run(args: argparse.Namespace, read: ReadLine = read_stdin,
     if "list" in args.variant:
         for name, text in VARIANTS.items():
             console.print(f"  {name:24s} {text}")
-        for line in describe(PARAMS):
+        for line in params_help(PARAMS):
             console.print(line)
         return 0
     options: DuelOptions = from_variants(args.variant)
