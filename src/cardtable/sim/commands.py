@@ -225,6 +225,9 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
     _common(tour, default_games=1000, per="pairing (or team)")
     tour.set_defaults(func=tournament_command)
 
+    from cardtable.sim import sweep_command  # lab: rule parameter sweeps
+    _common(sweep_command.add_parser(sub, games), default_games=400, per="point")
+
 
 def _common(parser: argparse.ArgumentParser, default_games: int, per: str = "simulation"
             ) -> None:
