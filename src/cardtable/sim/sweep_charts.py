@@ -85,8 +85,9 @@ def heat_maps(plt: Any, sweep: Sweep, points: Sequence[Point], figures: Sequence
             for j, (value, low, high) in enumerate(row):
                 text = (f"{value:.0f}%\n{low:.0f}–{high:.0f}" if rate
                         else f"{value:.1f}\n±{(high - low) / 2:.1f}")
+                dark = image.norm(value) < 0.55
                 ax.text(j, i, text, ha="center", va="center", fontsize=7,
-                        color="white" if (value < 55 if rate else False) else "black")
+                        color="white" if dark else "black")
         ax.set_xticks(range(len(cols_axis.values)), [str(v) for v in cols_axis.values])
         ax.set_yticks(range(len(rows_axis.values)), [str(v) for v in rows_axis.values])
         ax.set_xlabel(cols_axis.name)
@@ -97,5 +98,5 @@ def heat_maps(plt: Any, sweep: Sweep, points: Sequence[Point], figures: Sequence
     for index in range(count, lines * columns):
         axes[index // columns, index % columns].axis("off")
     fig.suptitle(title, fontsize="medium")
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.45 / (4.4 * lines)))
     return fig

@@ -42,8 +42,11 @@ def title_of(sweep: Sweep) -> str:
             f"{sweep.games:,} games a point, seed {sweep.seed}")
 
 
-def sweep_json(sweep: Sweep, points: Sequence[Point]) -> dict[str, Any]:
-    return sweep.setup() | {"axes": [a.name for a in sweep.axes],
+def sweep_json(sweep: Sweep, points: Sequence[Point],
+               figures: Sequence[str]) -> dict[str, Any]:
+    """The sweep, every figure of every point, and the figures shown (a report shows
+    those)."""
+    return sweep.setup() | {"axes": [a.name for a in sweep.axes], "figures": list(figures),
                             "points": [p.to_json() for p in points]}
 
 
@@ -61,7 +64,7 @@ def sweep_command(args: argparse.Namespace) -> int:
     if args.plot:
         sweep_charts.plot(Path(args.plot), sweep, points, figures, title)
     if args.json:
-        print(json.dumps(sweep_json(sweep, points)))
+        print(json.dumps(sweep_json(sweep, points, figures)))
     elif args.csv:
         sys.stdout.write(to_csv(sweep, points, figures))
     else:
