@@ -26,10 +26,10 @@ def test_report_renders_in_chromium_without_errors(
     capsys.readouterr()
     html = page_file.read_text()
     assert "http://" not in html and "https://" not in html  # nothing to fetch
+    errors: list[str] = []
     for name, size in (("phone", {"width": 390, "height": 844}),
                        ("desktop", {"width": 1366, "height": 900})):
         page = browser.new_page(viewport=size)
-        errors: list[str] = []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(page_file.as_uri())
@@ -43,4 +43,4 @@ def test_report_renders_in_chromium_without_errors(
         assert page.locator("td", has_text="pushing").count() >= 2
         page.screenshot(path=str(artifacts / f"balance-report-{name}.png"), full_page=True)
         page.close()
-        assert errors == []
+        assert errors == [], name
