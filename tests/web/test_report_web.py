@@ -38,8 +38,9 @@ def test_report_renders_in_chromium_without_errors(
         assert len(drawn) == 2 and all(w > 300 for w in drawn)
         headings = page.locator("h2").all_inner_texts()
         assert headings[0] == "The rule text's figures beside ours"
-        assert headings[1].startswith("Restricted play")
-        assert headings[2].startswith("Sweep: Paternoster Duel: hand 5..6 × push_reach 1..2")
+        assert headings[1] == "The designer's measures"
+        assert headings[2].startswith("Restricted play")
+        assert headings[3].startswith("Sweep: Paternoster Duel: hand 5..6 × push_reach 1..2")
         assert page.locator("td", has_text="pushing").count() >= 2
         page.screenshot(path=str(artifacts / f"balance-report-{name}.png"), full_page=True)
         page.close()

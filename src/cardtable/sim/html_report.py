@@ -82,6 +82,17 @@ def balance_section(title: str, lines: Sequence[report.Line]) -> str:
                       "games"], rows, classes) + chart)
 
 
+def measures_section(lines: Sequence[report.Line]) -> str:
+    rows = [[line.label, report.fmt(line.ours, line.unit),
+             f"{report.fmt(line.low, line.unit)} – {report.fmt(line.high, line.unit)}",
+             "" if line.spread is None else f"{line.spread:.2f}", f"{line.games:,}"]
+            for line in lines]
+    return ("<h2>The designer's measures</h2>"
+            "<p>First-player advantage, length and its spread (standard deviation), how "
+            "often a game is decided, and the skill gap between computer players.</p>"
+            + _table(["measure", "ours", "95% interval", "spread (sd)", "games"], rows))
+
+
 def restricted_section(results: Sequence[RestrictedResult]) -> str:
     rows = []
     for r in results:

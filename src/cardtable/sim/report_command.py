@@ -12,6 +12,7 @@ from rich.console import Console
 
 from cardtable.sim import html_report, report
 from cardtable.sim.balance import REPORTS, TITLES, run_report, total_games
+from cardtable.sim.measures import MEASURES
 from cardtable.sim.restricted import RESTRICTIONS, RestrictedResult, run_restricted
 from cardtable.sim.restricted import total_games as restricted_games
 from cardtable.sim.setup import resolve_game
@@ -30,19 +31,23 @@ def command(args: argparse.Namespace) -> int:
             raise ValueError(f"a sweep of '{data.get('game')}' does not belong in a report "
                              f"on '{game.id}'")
     restricted_n = args.restricted_games
-    total = total_games(rows, args.games) + restricted_games(restrictions, restricted_n)
+    measures = MEASURES.get(args.game, [])
+    total = (total_games(rows, args.games) + restricted_games(restrictions, restricted_n)
+             + total_games(measures, restricted_n))
     start = time.perf_counter()
     with progress_bar(total, f"balance {args.game}") as progress:
         lines = run_report(rows, args.games, args.seed, args.workers, progress) if rows else []
+        measured = run_report(measures, restricted_n, args.seed, args.workers, progress)
         results = run_restricted(restrictions, restricted_n, args.seed, args.workers, progress)
     seconds = time.perf_counter() - start
     if args.report:
-        setup = (f"{args.games:,} games a figure, {restricted_n:,} games a restricted-play "
-                 f"setup, seed {args.seed}; made by 'cardtable balance {args.game} --report' "
-                 f"in {seconds:.0f} s")
+        setup = (f"{args.games:,} games a figure of the text, {restricted_n:,} games a "
+                 f"measure and a restricted-play setup, seed {args.seed}; made by "
+                 f"'cardtable balance {args.game} --report' in {seconds:.0f} s")
         sections = []
         if rows:
             sections.append(html_report.balance_section(TITLES[args.game], lines))
+        sections.append(html_report.measures_section(measured))
         if results:
             sections.append(html_report.restricted_section(results))
         sections += [html_report.sweep_section(data) for data in sweeps]
@@ -50,12 +55,14 @@ def command(args: argparse.Namespace) -> int:
                                      encoding="utf-8")
     if args.json:
         print(json.dumps({"rows": [line.to_json() for line in lines],
+                          "measures": [line.to_json() for line in measured],
                           "restricted": [r.to_json() for r in results],
                           "seconds": round(seconds, 3)}))
         return 0
     console = Console(highlight=False)
     if rows:
         report.print_table(console, TITLES[args.game], lines, with_text=True)
+    report.print_table(console, "The designer's measures", measured, with_text=False)
     if results:
         console.print(restricted_table(results))
     if args.report:
@@ -79,8 +86,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write one self-contained page: the figures, restricted play "
                              "and any --sweep, charts embedded")
     parser.add_argument("--restricted", action="store_true",
-                        help="also play restricted play: each mechanic forbidden")
+                        help="also play the designer's measures and restricted play (each "
+                             "mechanic forbidden)")
     parser.add_argument("--restricted-games", type=int, default=400, metavar="N",
-                        help="games per restricted-play setup (default 400)")
+                        help="games per measure and restricted-play setup (default 400)")
     parser.add_argument("--sweep", action="append", default=[], metavar="FILE.json",
                         help="a sweep to show in the report (cardtable sweep --json output)")
