@@ -70,6 +70,9 @@ def simulate_command(args: argparse.Namespace) -> int:
 
 
 def balance_command(args: argparse.Namespace) -> int:
+    if args.report or args.restricted or args.sweep:  # lab: restricted play, HTML report
+        from cardtable.sim import report_command
+        return report_command.command(args)
     if args.game == "matebeta":
         return matebeta_deals_command(args)
     if args.game not in REPORTS:
@@ -201,7 +204,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
     sim.set_defaults(func=simulate_command)
 
     bal = sub.add_parser("balance", help="the rule text's balance figures beside ours")
-    bal.add_argument("game", choices=[*sorted(REPORTS), "matebeta"])
+    bal.add_argument("game", choices=[*sorted(REPORTS), "matebeta", "duel52"])
     _common(bal, default_games=4000)
     bal.add_argument("--results", default="matebeta-deals.jsonl", metavar="FILE",
                      help="matebeta: the solved chunks, appended as they finish and read "
@@ -210,6 +213,8 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
                      "(default: the rules pages' figures.json)")
     bal.add_argument("--chunks", type=int, metavar="N",
                      help="matebeta: solve at most N more of the 400 chunks")
+    from cardtable.sim import report_command  # lab: restricted play, HTML report
+    report_command.add_arguments(bal)
     bal.set_defaults(func=balance_command)
 
 
@@ -224,6 +229,9 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
     tour.add_argument("--players", type=int, help="number of players (Paternoster)")
     _common(tour, default_games=1000, per="pairing (or team)")
     tour.set_defaults(func=tournament_command)
+
+    from cardtable.sim import sweep_command  # lab: rule parameter sweeps
+    _common(sweep_command.add_parser(sub, games), default_games=400, per="point")
 
 
 def _common(parser: argparse.ArgumentParser, default_games: int, per: str = "simulation"

@@ -7,6 +7,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from rich.console import Console
 from rich.table import Table
@@ -138,7 +139,7 @@ def to_csv(lines: Sequence[Line]) -> str:
     return out.getvalue()
 
 
-def plot(path: Path, title: str, lines: Sequence[Line]) -> None:
+def plot(path: Path | BinaryIO, title: str, lines: Sequence[Line]) -> None:
     """A horizontal chart: our figure with its 95% interval, the text's figure as a mark.
 
     Each unit (rates, means, ratings) has its own scale, so it gets its own panel, in
@@ -181,5 +182,5 @@ def plot(path: Path, title: str, lines: Sequence[Line]) -> None:
         ax.legend(loc="best", fontsize="small")
     axes[0, 0].set_title(title)
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    fig.savefig(path, dpi=120, format="png")
     plt.close(fig)

@@ -20,6 +20,11 @@ VARIANTS: list[dict[str, Any]] = [
     {}, {"friendly": True}, {"long_race": True}, {"hard_push": True},
     {"handicap_hand": [0]}, {"handicap_no_push": [1]}, {"one_card_first_turn": False},
     {"long_race": True, "hard_push": True, "handicap_hand": [1]},
+    # rule parameters (house rules): the simulation path follows every number
+    {"hand": 5, "push_reach": 3}, {"hand": 8, "push_reach": 1}, {"cards_per_turn": 3},
+    {"cards_per_turn": 1}, {"first_turn_cards": 2, "cards_per_turn": 3},
+    {"pushes_per_turn": 2, "push_reach": 4}, {"pushes_per_turn": 0},
+    {"step_backs_per_turn": 0}, {"step_backs_per_turn": 3, "hand": 10},
 ]
 PLAYERS = ["simple", "never-push", "cautious", "eager"]
 

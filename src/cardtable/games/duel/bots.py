@@ -23,7 +23,6 @@ from cardtable.games.duel.rules import (
     END,
     PLAY,
     PUSH,
-    PUSH_REACH,
     UP,
     DuelMove,
     DuelObservation,
@@ -94,7 +93,9 @@ class SimpleDuelBot:
             return []
         options = observation.options
         view = _View(observation, seat, self._pick_of)
-        may_push = self.push == "always" and options.pushers[seat] and not observation.pushed[seat]
+        pushes = (options.push_limit - observation.pushed[seat]
+                  if self.push == "always" and options.pushers[seat] else 0)
+        may_push = pushes > 0
         if options.blitz:
             can_draw = (observation.draw_counts[seat % 2] > 0
                         and len(view.hand) < options.hand_size(seat))
@@ -112,7 +113,8 @@ class SimpleDuelBot:
             else:
                 push = view.best_push() if may_push else None
                 if push is not None:
-                    may_push = False
+                    pushes -= 1
+                    may_push = pushes > 0
                     move = push
                 elif move is None or cost > extra:
                     moves.append(END)
@@ -160,8 +162,8 @@ class _View:
     tie-breaker.
     """
 
-    __slots__ = ("after", "back", "before", "down", "hand", "hard", "keep_down", "keep_up",
-                 "other_down", "other_up", "pick", "twins", "up")
+    __slots__ = ("after", "backs", "before", "down", "hand", "keep_down", "keep_up",
+                 "other_down", "other_up", "pick", "reach", "twins", "up")
 
     def __init__(self, observation: DuelObservation, seat: int,
                  pick: Callable[..., DuelMove]) -> None:
@@ -172,10 +174,10 @@ class _View:
         self.down = down[-1] if down else None
         self.other_up = other_up[-1] if other_up else None
         self.other_down = other_down[-1] if other_down else None
-        self.back = not observation.step_back_used[seat]
-        """Whether a step back is still allowed."""
+        self.backs = observation.options.step_backs_per_turn - observation.step_back_used[seat]
+        """How many step backs are still allowed."""
         self.twins = twins = observation.options.team
-        self.hard = observation.options.hard_push
+        self.reach = observation.options.reach
         # the first hand index past a pile's top, going up and going down (twins fit)
         self.after = bisect_left if twins else bisect_right
         self.before = bisect_right if twins else bisect_left
@@ -192,7 +194,7 @@ class _View:
         count = len(hand)
         if not count:
             return NO_FIT, None
-        if self.back:
+        if self.backs > 0:
             back_up = PLAY[up - 4][UP] if up is not None and up - 4 in hand else None
             back_down = PLAY[down + 4][DOWN] if down is not None and down + 4 in hand else None
             if back_up is not None and back_down is not None:
@@ -260,16 +262,17 @@ class _View:
 
     def pushable(self) -> list[tuple[int, Card, list[Card]]]:
         """Per opposing pile, its top and the hand cards a push may put there: in the
-        pile's direction and at most two ranks past the top (Hard push: any distance)."""
-        hand, hard = self.hand, self.hard
+        pile's direction and at most ``reach`` ranks past the top (two; Hard push: any
+        distance)."""
+        hand, reach = self.hand, self.reach
         result = []
         top = self.other_up
         if top is not None:
-            high = len(hand) if hard else bisect_left(hand, (top // 4 + 1 + PUSH_REACH) * 4)
+            high = bisect_left(hand, (top // 4 + 1 + reach) * 4)
             result.append((UP, top, hand[self.after(hand, top):high]))
         top = self.other_down
         if top is not None:
-            low = 0 if hard else bisect_left(hand, (top // 4 - PUSH_REACH) * 4)
+            low = bisect_left(hand, (top // 4 - reach) * 4)
             result.append((DOWN, top, hand[low:self.before(hand, top)]))
         return result
 
@@ -285,11 +288,11 @@ class _View:
                 self.other_down = card
         elif move.pile == UP:
             if self.up is not None and card == self.up - 4:
-                self.back = False
+                self.backs -= 1
             self.up = card
         else:
             if self.down is not None and card == self.down + 4:
-                self.back = False
+                self.backs -= 1
             self.down = card
 
 

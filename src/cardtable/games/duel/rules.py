@@ -54,7 +54,8 @@ RED, BLACK = 0, 1
 TEAM_NAMES = ("red", "black")
 TEAM_SUITS = ((Suit.DIAMONDS, Suit.HEARTS), (Suit.SPADES, Suit.CLUBS))
 PUSH_REACH = 2
-"""A push goes at most this many ranks past the top card (except Hard push)."""
+"""A push goes at most this many ranks past the top card in the standard game (the
+``push_reach`` parameter; Hard push: any distance)."""
 
 
 # --- moves ---------------------------------------------------------------------------
@@ -112,10 +113,10 @@ def parse_move(text: str) -> DuelMove:
 
 
 _END_EVENTS = tuple(tuple(Event("end", seat, MappingProxyType({"drew": drew}))
-                          for drew in range(8)) for seat in range(4))
+                          for drew in range(21)) for seat in range(4))
 """A seat's end of turn by the number of cards it drew (made once, like the moves' events)."""
 _TURN_EVENTS = tuple(tuple(Event("turn", seat, MappingProxyType({"required": required}))
-                           for required in range(3)) for seat in range(4))
+                           for required in range(5)) for seat in range(4))
 
 
 # --- legality ------------------------------------------------------------------------
@@ -137,11 +138,12 @@ def is_step_back(card: Card, top: Card | None, pile: int) -> bool:
     return card == top - 4 if pile == UP else card == top + 4
 
 
-def push_fits(card: Card, top: Card, pile: int, twins: bool, hard: bool) -> bool:
-    """A push goes in the pile's direction, at most two ranks past the top (Hard push: any)."""
+def push_fits(card: Card, top: Card, pile: int, twins: bool, reach: int) -> bool:
+    """A push goes in the pile's direction, at most ``reach`` ranks past the top (two;
+    Hard push: any distance)."""
     if not fits(card, top, pile, twins):
         return False
-    return hard or abs(card // 4 - top // 4) <= PUSH_REACH
+    return abs(card // 4 - top // 4) <= reach
 
 
 class SeatFacts(NamedTuple):
@@ -155,15 +157,24 @@ class SeatFacts(NamedTuple):
     own: tuple[Card | None, Card | None]
     other: tuple[Card | None, Card | None]
     twins: bool
-    hard: bool
+    reach: int
+    """Ranks a push may go past the top card."""
     push_allowed: str | None
     """``None`` when the seat may push at all, else why not."""
     pushed: bool
+    """The seat has made all the pushes it may this turn."""
     step_back_used: bool
+    """The seat has made all the step backs it may this turn."""
     owed: int
     blitz: bool
     can_draw: str | None
     """Blitz: ``None`` when ``draw`` is possible, else why not."""
+    push_limit: int = 1
+    back_limit: int = 1
+
+
+def _times(count: int) -> str:
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 def refusal(move: DuelMove, f: SeatFacts) -> IllegalMove | None:
@@ -202,9 +213,13 @@ def refusal(move: DuelMove, f: SeatFacts) -> IllegalMove | None:
         assert top is not None
         if is_step_back(card, top, pile):
             if f.step_back_used:
+                if f.back_limit == 0:
+                    return IllegalMove("there are no step backs in this game "
+                                       "(step_backs_per_turn is 0)", "step-back-once")
                 rule = "since your last ordinary card" if f.blitz else "this turn"
-                return IllegalMove(f"you already made a step back {rule}: only one is "
-                                   "allowed", "step-back-once")
+                allowed = "only one is" if f.back_limit == 1 else f"only {f.back_limit} are"
+                return IllegalMove(f"you already made {_count_of(f.back_limit, 'step back')} "
+                                   f"{rule}: {allowed} allowed", "step-back-once")
             return None
         need = "a higher" if pile == UP else "a lower"
         return IllegalMove(
@@ -217,7 +232,7 @@ def refusal(move: DuelMove, f: SeatFacts) -> IllegalMove | None:
         return IllegalMove(f.push_allowed, "no-push")
     if f.pushed:
         when = "between two cards on your own piles" if f.blitz else "per turn"
-        return IllegalMove(f"you may push only once {when}", "push-once")
+        return IllegalMove(f"you may push only {_times(f.push_limit)} {when}", "push-once")
     top = f.other[pile]
     if top is None:
         return IllegalMove(f"you cannot push onto an empty pile (their {name} pile is empty)",
@@ -226,13 +241,22 @@ def refusal(move: DuelMove, f: SeatFacts) -> IllegalMove | None:
         need = "higher" if pile == UP else "lower"
         return IllegalMove(f"a push onto their {name} pile must be {need} than {top.text}",
                            "push-direction")
-    if not push_fits(card, top, pile, f.twins, f.hard):
+    if not push_fits(card, top, pile, f.twins, f.reach):
         return IllegalMove(
-            f"a push may go at most two ranks past the top card: their {name} pile shows "
+            f"a push may go at most {_count_of(f.reach, 'rank')} past the top card: their "
+            f"{name} pile shows "
             f"{top.text}, so {card.text} is too far",
             "push-distance",
         )
     return None
+
+
+def _count_of(count: int, thing: str) -> str:
+    """``a step back``, ``two ranks``, ``3 ranks``: the text's way with small numbers."""
+    if count == 1:
+        return f"a {thing}"
+    word = {0: "no", 2: "two", 3: "three", 4: "four"}.get(count, str(count))
+    return f"{word} {thing}s"
 
 
 def legal_moves(f: SeatFacts) -> list[DuelMove]:
@@ -274,7 +298,7 @@ def can_push(f: SeatFacts) -> bool:
     if f.push_allowed is not None or f.pushed:
         return False
     return any(
-        top is not None and push_fits(card, top, pile, f.twins, f.hard)
+        top is not None and push_fits(card, top, pile, f.twins, f.reach)
         for pile, top in enumerate(f.other)
         for card in f.hand
     )
@@ -327,9 +351,10 @@ class DuelObservation(Observation):
     first_turn: bool
     required: int
     played: int
-    pushed: tuple[bool, ...]
-    """Per seat: pushed this turn (Blitz: since its last own-pile card)."""
-    step_back_used: tuple[bool, ...]
+    pushed: tuple[int, ...]
+    """Per seat: pushes this turn (Blitz: since its last own-pile card)."""
+    step_back_used: tuple[int, ...]
+    """Per seat: step backs this turn (Blitz: since its last ordinary card)."""
     outcome: DuelOutcome | None
     signals: tuple[tuple[int, int, str], ...] = ()
     """Team duel: current signals as (seat, own team's pile 0 up / 1 down, kind)."""
@@ -351,7 +376,7 @@ class DuelObservation(Observation):
 
 
 def _no_facts() -> SeatFacts:
-    return SeatFacts(-1, False, None, True, (), (None, None), (None, None), False, False,
+    return SeatFacts(-1, False, None, True, (), (None, None), (None, None), False, 0,
                      "", True, True, 0, False, "")
 
 
@@ -364,8 +389,8 @@ def _facts(
     to_act: tuple[int, ...],
     turn_seat: int | None,
     over: bool,
-    pushed: bool,
-    step_back_used: bool,
+    pushed: int,
+    step_back_used: int,
     owed: int,
     draw_count: int,
 ) -> SeatFacts:
@@ -373,6 +398,8 @@ def _facts(
     other_up, other_down = piles[1 - team]
     if options.friendly:
         push_allowed: str | None = "there is no pushing in Friendly race"
+    elif options.push_limit == 0:
+        push_allowed = "there is no pushing in this game (pushes_per_turn is 0)"
     elif seat in options.handicap_no_push:
         push_allowed = "your handicap: you play without pushing"
     else:
@@ -388,8 +415,9 @@ def _facts(
         seat, seat in to_act, turn_seat, over, hand,
         (own_up[-1] if own_up else None, own_down[-1] if own_down else None),
         (other_up[-1] if other_up else None, other_down[-1] if other_down else None),
-        options.team, options.hard_push, push_allowed, pushed, step_back_used, owed,
-        options.blitz, can_draw,
+        options.team, options.reach, push_allowed, pushed >= options.push_limit,
+        step_back_used >= options.step_backs_per_turn, owed, options.blitz, can_draw,
+        options.push_limit, options.step_backs_per_turn,
     )
 
 
@@ -418,8 +446,10 @@ class DuelState(State, Signals):
         self.first_turn = True
         self.required = 0
         self.played = 0
-        self.pushed = [False] * self.seats
-        self.step_back_used = [False] * self.seats
+        self.pushed = [0] * self.seats
+        """Pushes per seat this turn (Blitz: since its last own-pile card)."""
+        self.step_back_used = [0] * self.seats
+        """Step backs per seat this turn (Blitz: since its last ordinary card)."""
         self.result: DuelOutcome | None = None
         self._facts_cache: SeatFacts | None = None
         self._init_signals()
@@ -434,7 +464,9 @@ class DuelState(State, Signals):
         self.seats = options.seats
         self._twins = options.team
         self._blitz = options.blitz
-        self._hard = options.hard_push
+        self._reach = options.reach
+        self._push_limit = options.push_limit
+        self._back_limit = options.step_backs_per_turn
         self._may_push = options.pushers
         self._hand_size = options.hand_sizes
 
@@ -560,25 +592,26 @@ class DuelState(State, Signals):
             target = self.piles[team][pile]
             top = target[-1] if target else None
             step_back = not fits(card, top, pile, self._twins)
-            if step_back and (self.step_back_used[seat] or not is_step_back(card, top, pile)):
+            if step_back and (self.step_back_used[seat] >= self._back_limit
+                              or not is_step_back(card, top, pile)):
                 return None
             hand.remove(card)
             target.append(card)
             self.played += 1
             if self._blitz:
-                self.pushed[seat] = False
+                self.pushed[seat] = 0
                 if not step_back:
-                    self.step_back_used[seat] = False
+                    self.step_back_used[seat] = 0
             if step_back:
-                self.step_back_used[seat] = True
+                self.step_back_used[seat] += 1
         else:
             target = self.piles[1 - team][pile]
-            if (self.pushed[seat] or not target or not self._may_push[seat]
-                    or not push_fits(card, target[-1], pile, self._twins, self._hard)):
+            if (self.pushed[seat] >= self._push_limit or not target or not self._may_push[seat]
+                    or not push_fits(card, target[-1], pile, self._twins, self._reach)):
                 return None
             hand.remove(card)
             target.append(card)
-            self.pushed[seat] = True
+            self.pushed[seat] += 1
         if not hand and self._team_cards(team) == 0:
             self._finish(DuelOutcome(team, "out-of-cards", self.seats))
         elif not self._blitz and self.played < self.required and not self._can_play(seat):
@@ -590,7 +623,7 @@ class DuelState(State, Signals):
         up, down = self.piles[seat % 2]
         return can_play_on(self.hands[seat], up[-1] if up else None,
                            down[-1] if down else None, self._twins,
-                           not self.step_back_used[seat])
+                           self.step_back_used[seat] < self._back_limit)
 
     def _finish(self, outcome: DuelOutcome) -> None:
         self.result = outcome
@@ -625,11 +658,10 @@ class DuelState(State, Signals):
         """Fix how many cards the turn needs; a seat that cannot play them loses at once."""
         self.turn_seat = seat
         self.turns += 1
-        one_card = (self.first_turn and self.opts.one_card_first_turn) or not self.draws[seat % 2]
-        self.required = 1 if one_card else 2
+        self.required = self.opts.required(self.first_turn, bool(self.draws[seat % 2]))
         self.played = 0
-        self.pushed[seat] = False
-        self.step_back_used[seat] = False
+        self.pushed[seat] = 0
+        self.step_back_used[seat] = 0
         if not self._can_play(seat):
             self._finish(DuelOutcome(1 - seat % 2, "stuck", self.seats))
 
@@ -700,15 +732,16 @@ class DuelState(State, Signals):
                   self.played, *map(int, self.pushed), *map(int, self.step_back_used), -1, 0]
         selfplay.play_to_end(
             players, self.hands, self.draws, self.piles, status, self.history, CARDS,
-            _MOVE_TEXTS, list(self._hand_size), list(self._may_push), self._hard,
-            self.opts.one_card_first_turn)
+            _MOVE_TEXTS, list(self._hand_size), list(self._may_push), self._reach,
+            [self._push_limit, self._back_limit, self.opts.required(True, True),
+             self.opts.required(False, True)])
         self.turn_seat = status[selfplay.TURN_SEAT]
         self.turns = status[selfplay.TURNS]
         self.first_turn = bool(status[selfplay.FIRST_TURN])
         self.required = status[selfplay.REQUIRED]
         self.played = status[selfplay.PLAYED]
-        self.pushed = [bool(status[selfplay.PUSHED + s]) for s in (0, 1)]
-        self.step_back_used = [bool(status[selfplay.BACK_USED + s]) for s in (0, 1)]
+        self.pushed = [status[selfplay.PUSHED + s] for s in (0, 1)]
+        self.step_back_used = [status[selfplay.BACK_USED + s] for s in (0, 1)]
         reason = "out-of-cards" if status[selfplay.REASON] == selfplay.OUT_OF_CARDS else "stuck"
         self._finish(DuelOutcome(status[selfplay.WINNER], reason, self.seats))
         return self.result

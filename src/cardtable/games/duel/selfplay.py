@@ -31,8 +31,6 @@ UP: Final = 0
 DOWN: Final = 1
 PUSH: Final = 104
 END: Final = 208
-REACH: Final = 2
-"""A push goes at most this many ranks past the top card (except Hard push)."""
 STEP_BACK: Final = -1
 NO_FIT: Final = 10_000
 KEY_SCALE: Final = 64
@@ -44,7 +42,7 @@ FIRST_TURN: Final = 2
 REQUIRED: Final = 3
 PLAYED: Final = 4
 PUSHED: Final = 5
-"""Two entries, one per seat; so are BACK_USED."""
+"""Two entries, one per seat: pushes this turn; so are BACK_USED (step backs)."""
 BACK_USED: Final = 7
 WINNER: Final = 9
 """-1 while the game goes on."""
@@ -52,6 +50,14 @@ REASON: Final = 10
 """1 out of cards, 2 stuck."""
 OUT_OF_CARDS: Final = 1
 STUCK: Final = 2
+
+# the rule's numbers, a list of ints play_to_end reads (the duel's rule parameters)
+PUSH_LIMIT: Final = 0
+BACK_LIMIT: Final = 1
+FIRST_REQUIRED: Final = 2
+"""Cards the first turn owes while the draw pile lasts."""
+REQUIRED_EACH: Final = 3
+"""Cards every later turn owes while the draw pile lasts."""
 
 
 class Player:
@@ -135,9 +141,9 @@ def own_fit(card: int, up: int, down: int) -> int:
 
 
 def best_push(player: Player, hand: Cards, up: int, down: int, other_up: int,
-              other_down: int, hard: bool) -> int:
-    """The push of the card that fits the own piles worst, as far as the pile allows
-    (its code, -1 for none)."""
+              other_down: int, reach: int) -> int:
+    """The push of the card that fits the own piles worst, as far as the pile allows,
+    at most ``reach`` ranks past its top (its code, -1 for none)."""
     best_key = -NO_FIT * KEY_SCALE
     best: list[int] = []
     for pile in (UP, DOWN):
@@ -146,9 +152,9 @@ def best_push(player: Player, hand: Cards, up: int, down: int, other_up: int,
             continue
         for card in hand:
             if pile == UP:
-                if card <= top or not (hard or card < (top // 4 + 1 + REACH) * 4):
+                if card <= top or card >= (top // 4 + 1 + reach) * 4:
                     continue
-            elif card >= top or not (hard or card >= (top // 4 - REACH) * 4):
+            elif card >= top or card < (top // 4 - reach) * 4:
                 continue
             key = own_fit(card, up, down) * KEY_SCALE + (card - top if card > top
                                                          else top - card)
@@ -176,13 +182,14 @@ def can_play(hand: Cards, up: int, down: int, back: bool) -> bool:
 def play_to_end(players: list[Player], hands: list[Cards], draws: list[Cards],
                 piles: list[list[Cards]], status: list[int], history: list[tuple[int, str]],
                 cards: tuple[object, ...], texts: tuple[str, ...], hand_sizes: list[int],
-                may_push: list[bool], hard: bool, one_card_first_turn: bool) -> None:
+                may_push: list[bool], reach: int, numbers: list[int]) -> None:
     """Play a two-seat game from the turn in ``status`` to its end, updating every
     list and appending each move to ``history``.
 
     ``hands`` are the seats' hands (sorted here), ``draws`` their draw piles (top
     last), ``piles`` per seat its up and down pile (bottom first); ``cards`` are the
-    Card objects by ladder step and ``texts`` the move texts by code."""
+    Card objects by ladder step and ``texts`` the move texts by code; ``reach`` and
+    ``numbers`` (read at :data:`PUSH_LIMIT` and the rest) are the rule parameters."""
     for hand in hands:
         hand.sort()
     seat = status[TURN_SEAT]
@@ -195,17 +202,18 @@ def play_to_end(players: list[Player], hands: list[Cards], draws: list[Cards],
         down = own[DOWN][-1] if own[DOWN] else -1
         other_up = other[UP][-1] if other[UP] else -1
         other_down = other[DOWN][-1] if other[DOWN] else -1
-        back = not status[BACK_USED + seat]
-        pushing = player.push and may_push[seat] and not status[PUSHED + seat]
+        back = status[BACK_USED + seat] < numbers[BACK_LIMIT]
+        pushing = (player.push and may_push[seat]
+                   and status[PUSHED + seat] < numbers[PUSH_LIMIT])
         owed = status[REQUIRED] - status[PLAYED]
         ended = False
         while hand and status[WINNER] < 0:
             cost, move = best_play(player, hand, up, down, back)
             if owed <= 0 and cost != STEP_BACK:
                 push = best_push(player, hand, up, down, other_up, other_down,
-                                 hard) if pushing else -1
+                                 reach) if pushing else -1
                 if push >= 0:
-                    pushing = False
+                    pushing = status[PUSHED + seat] + 1 < numbers[PUSH_LIMIT]
                     move = push
                 elif move < 0 or cost > player.extra:
                     ended = True
@@ -224,12 +232,12 @@ def play_to_end(players: list[Player], hands: list[Cards], draws: list[Cards],
                     other_up = card
                 else:
                     other_down = card
-                status[PUSHED + seat] = 1
+                status[PUSHED + seat] += 1
             else:
                 top = up if pile == UP else down
                 if top >= 0 and (card < top if pile == UP else card > top):
-                    back = False
-                    status[BACK_USED + seat] = 1
+                    status[BACK_USED + seat] += 1
+                    back = status[BACK_USED + seat] < numbers[BACK_LIMIT]
                 own[pile].append(cards[card])
                 if pile == UP:
                     up = card
@@ -252,21 +260,24 @@ def play_to_end(players: list[Player], hands: list[Cards], draws: list[Cards],
         hand.sort()
         status[FIRST_TURN] = 0
         seat = 1 - seat
-        _start_turn(status, seat, hands[seat], piles[seat], bool(draws[seat]),
-                    one_card_first_turn)
+        _start_turn(status, seat, hands[seat], piles[seat], bool(draws[seat]), numbers)
 
 
 def _start_turn(status: list[int], seat: int, hand: Cards, own: list[Cards],
-                drawing: bool, one_card_first_turn: bool) -> None:
-    """The rules' start of a turn: one or two cards owed; a seat that cannot play loses."""
+                drawing: bool, numbers: list[int]) -> None:
+    """The rules' start of a turn: the cards owed; a seat that cannot play loses."""
     status[TURN_SEAT] = seat
     status[TURNS] += 1
-    status[REQUIRED] = 1 if (status[FIRST_TURN] and one_card_first_turn) or not drawing else 2
+    if not drawing:
+        status[REQUIRED] = 1
+    else:
+        status[REQUIRED] = numbers[FIRST_REQUIRED] if status[FIRST_TURN] else numbers[
+            REQUIRED_EACH]
     status[PLAYED] = 0
     status[PUSHED + seat] = 0
     status[BACK_USED + seat] = 0
     if not can_play(hand, own[UP][-1] if own[UP] else -1, own[DOWN][-1] if own[DOWN] else -1,
-                    True):
+                    numbers[BACK_LIMIT] > 0):
         _finish(status, 1 - seat, STUCK)
 
 

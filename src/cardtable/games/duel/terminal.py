@@ -18,7 +18,8 @@ from cardtable.engine import Bot, Event, IllegalMove
 from cardtable.games.duel.bots import BOT_NAMES, make_bot
 from cardtable.games.duel.match import DuelMatch
 from cardtable.games.duel.rules import DUEL, TEAM_NAMES, DuelObservation, DuelOutcome, DuelState
-from cardtable.games.duel.variants import VARIANTS, DuelOptions, from_variants
+from cardtable.games.duel.variants import PARAMS, VARIANTS, DuelOptions, from_variants
+from cardtable.rule_params import params_help
 
 ReadLine = Callable[[str], str | None]
 
@@ -203,6 +204,8 @@ def run(args: argparse.Namespace, read: ReadLine = read_stdin,
     if "list" in args.variant:
         for name, text in VARIANTS.items():
             console.print(f"  {name:24s} {text}")
+        for line in params_help(PARAMS):
+            console.print(line)
         return 0
     options: DuelOptions = from_variants(args.variant)
     human = args.seat

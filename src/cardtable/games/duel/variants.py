@@ -2,6 +2,14 @@
 
 Options are the flat record form (``{}`` is the standard game). Variants are
 names a player picks (``--variant long``); each sets some options.
+
+Rule parameters (:data:`PARAMS`) are the numbers of the rules: hand size, cards
+owed a turn and on the first turn, push reach, pushes and step backs a turn.
+The text's variants that are numbers are presets of them (:data:`PRESETS`):
+Long race is a hand of 7, Hard push a reach of 12 ranks (any distance),
+Friendly race no push a turn, "two cards on the first turn" a first turn of
+``cards_per_turn``. The rules read only the resulting numbers
+(:attr:`DuelOptions.reach`, :attr:`~DuelOptions.push_limit`, ...).
 """
 
 from __future__ import annotations
@@ -12,10 +20,33 @@ from functools import cached_property
 from typing import Any
 
 from cardtable.engine import OptionError, Options
+from cardtable.rule_params import Param, assignment, check_number
 
 STANDARD_HAND = 6
 LONG_RACE_HAND = 7
 HANDICAP_HAND = 5
+ANY_DISTANCE = 12
+"""A push reach of 12 ranks lets a card go from Ace to King: any distance."""
+
+PARAMS = (
+    Param("hand", STANDARD_HAND, 2, 20, "cards in hand (of a player's 26)"),
+    Param("cards_per_turn", 2, 1, 4, "cards owed on the own piles each turn"),
+    Param("first_turn_cards", 1, 1, 4, "cards the starter owes on the first turn"),
+    Param("push_reach", 2, 0, ANY_DISTANCE,
+          "ranks a push may go past the top card (12: any distance)"),
+    Param("pushes_per_turn", 1, 0, 3, "pushes allowed each turn (0: no pushing)"),
+    Param("step_backs_per_turn", 1, 0, 3, "step backs allowed each turn"),
+)
+"""The duel's rule parameters (record names, ranges, the standard numbers)."""
+
+PRESETS: dict[str, dict[str, int | str]] = {
+    "long_race": {"hand": LONG_RACE_HAND},
+    "hard_push": {"push_reach": ANY_DISTANCE},
+    "friendly": {"pushes_per_turn": 0},
+    "one_card_first_turn": {"first_turn_cards": "cards_per_turn"},
+}
+"""The text's number variants as the parameters they set (``one_card_first_turn``
+off: the first turn owes ``cards_per_turn`` cards)."""
 
 
 @dataclass(frozen=True)
@@ -37,19 +68,56 @@ class DuelOptions(Options):
     handicap_no_push: tuple[int, ...] = ()
     """Seats that may not push."""
     one_card_first_turn: bool = True
-    """The starter's first turn needs one card (a designer's switch for balance tests)."""
+    """The starter's first turn needs ``first_turn_cards`` (one) card; off, it needs
+    ``cards_per_turn`` (a designer's switch for balance tests)."""
+    hand: int = STANDARD_HAND
+    """Cards in hand (Long race: 7)."""
+    cards_per_turn: int = 2
+    """Cards owed on the own piles each turn while the draw pile lasts (then one)."""
+    first_turn_cards: int = 1
+    """Cards the starter owes on the very first turn."""
+    push_reach: int = 2
+    """Ranks a push may go past the top card (Hard push: 12, any distance)."""
+    pushes_per_turn: int = 1
+    """Pushes allowed each turn (Blitz: between two own-pile cards); Friendly race: 0."""
+    step_backs_per_turn: int = 1
+    """Step backs allowed each turn (Blitz: between two ordinary cards)."""
 
     @property
     def seats(self) -> int:
         return 4 if self.team else 2
 
+    @cached_property
+    def full_hand(self) -> int:
+        """The hand every seat without a handicap draws up to."""
+        return LONG_RACE_HAND if self.long_race else self.hand
+
+    @cached_property
+    def reach(self) -> int:
+        """How many ranks past the top a push may go."""
+        return ANY_DISTANCE if self.hard_push else self.push_reach
+
+    @cached_property
+    def push_limit(self) -> int:
+        """Pushes a seat may make a turn (0 in Friendly race)."""
+        return 0 if self.friendly else self.pushes_per_turn
+
+    def required(self, first_turn: bool, drawing: bool) -> int:
+        """Cards a turn owes: one once the draw pile is empty, else the first turn's
+        or every turn's number."""
+        if not drawing:
+            return 1
+        if first_turn and self.one_card_first_turn:
+            return self.first_turn_cards
+        return self.cards_per_turn
+
     def hand_size(self, seat: int) -> int:
         if seat in self.handicap_hand:
-            return HANDICAP_HAND
-        return LONG_RACE_HAND if self.long_race else STANDARD_HAND
+            return min(HANDICAP_HAND, self.full_hand - 1)
+        return self.full_hand
 
     def may_push(self, seat: int) -> bool:
-        return not self.friendly and seat not in self.handicap_no_push
+        return self.push_limit > 0 and seat not in self.handicap_no_push
 
     @cached_property
     def hand_sizes(self) -> tuple[int, ...]:
@@ -64,6 +132,7 @@ class DuelOptions(Options):
 
 _BOOLEANS = ("friendly", "long_race", "hard_push", "blitz", "team", "one_card_first_turn")
 _SEAT_LISTS = ("handicap_hand", "handicap_no_push")
+_NUMBERS = {p.name: p for p in PARAMS}
 
 
 def parse_options(raw: Mapping[str, Any] | None) -> DuelOptions:
@@ -75,6 +144,8 @@ def parse_options(raw: Mapping[str, Any] | None) -> DuelOptions:
             if not isinstance(value, bool):
                 raise OptionError(f"option '{name}' must be true or false, not {value!r}")
             values[name] = value
+        elif name in _NUMBERS:
+            values[name] = check_number(_NUMBERS[name], value)
         elif name in _SEAT_LISTS:
             if not isinstance(value, list | tuple) or not all(
                 isinstance(s, int) and not isinstance(s, bool) for s in value
@@ -82,7 +153,7 @@ def parse_options(raw: Mapping[str, Any] | None) -> DuelOptions:
                 raise OptionError(f"option '{name}' must be a list of seat numbers")
             values[name] = tuple(sorted(set(value)))
         else:
-            known = ", ".join(_BOOLEANS + _SEAT_LISTS)
+            known = ", ".join(_BOOLEANS + _SEAT_LISTS + tuple(_NUMBERS))
             raise OptionError(f"unknown option '{name}' for the duel (known: {known})")
     options = DuelOptions(**values)
     _check_combination(options)
@@ -90,6 +161,13 @@ def parse_options(raw: Mapping[str, Any] | None) -> DuelOptions:
 
 
 def _check_combination(options: DuelOptions) -> None:
+    _check_presets(options)
+    if options.first_turn_cards > options.cards_per_turn:
+        raise OptionError(f"option 'first_turn_cards' ({options.first_turn_cards}) may not be "
+                          f"more than 'cards_per_turn' ({options.cards_per_turn})")
+    if options.cards_per_turn > options.full_hand:
+        raise OptionError(f"option 'cards_per_turn' ({options.cards_per_turn}) may not be more "
+                          f"than the hand ({options.full_hand} cards)")
     for name in _SEAT_LISTS:
         for seat in getattr(options, name):
             if not 0 <= seat < options.seats:
@@ -109,14 +187,15 @@ def _check_combination(options: DuelOptions) -> None:
 
 
 VARIANTS: dict[str, str] = {
-    "friendly": "Friendly race: no pushing at all",
-    "long": "Long race: 7 cards in hand",
-    "hard-push": "Hard push: a pushed card may go any distance",
+    "friendly": "Friendly race: no pushing at all (pushes_per_turn=0)",
+    "long": "Long race: 7 cards in hand (hand=7)",
+    "hard-push": "Hard push: a pushed card may go any distance (push_reach=12)",
     "blitz": "Blitz duel: both play at the same time, no turns",
     "team": "Team duel: four players, two decks, partners share piles",
     "handicap-hand:SEAT": "Handicap: that seat plays with 5 cards in hand",
     "handicap-no-push:SEAT": "Handicap: that seat may not push",
-    "two-card-first-turn": "the starter must play two cards on the first turn too",
+    "two-card-first-turn": "the starter must play two cards on the first turn too "
+                           "(first_turn_cards=2)",
 }
 
 
@@ -124,6 +203,11 @@ def from_variants(names: Iterable[str]) -> DuelOptions:
     """Options from variant names such as ``long`` or ``handicap-hand:0``."""
     options = DuelOptions()
     for raw_name in names:
+        number = assignment(raw_name, PARAMS, "the duel")
+        if number is not None:
+            setting: dict[str, Any] = {number[0]: number[1]}
+            options = replace(options, **setting)
+            continue
         name, _, arg = raw_name.strip().lower().partition(":")
         if name == "friendly":
             options = replace(options, friendly=True)
@@ -152,6 +236,15 @@ def from_variants(names: Iterable[str]) -> DuelOptions:
             raise OptionError(f"unknown duel variant '{raw_name}' (known: {known})")
     _check_combination(options)
     return options
+
+
+def _check_presets(options: DuelOptions) -> None:
+    """A preset variant and the parameter it sets may not both be given."""
+    for flag, numbers in PRESETS.items():
+        on = getattr(options, flag) != (flag == "one_card_first_turn")
+        for name in numbers:
+            if on and getattr(options, name) != _NUMBERS[name].default:
+                raise OptionError(f"option '{flag}' sets '{name}' itself: give one of them")
 
 
 def _add_seat(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:

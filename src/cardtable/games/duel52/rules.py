@@ -129,10 +129,11 @@ from cardtable.games.duel52.table import (
 from cardtable.games.duel52.variants import Duel52Options, parse_options
 
 HAND = 5
+"""The standard hand (the ``hand`` parameter)."""
 NOT_SEEN: list[tuple[CardView, ...] | None] = [None, None, None]
 """A side no viewer has seen yet (shared and never written: a side's own list replaces it)."""
 ACTIONS = 3
-FIRST_ACTIONS = 2
+"""The standard actions a turn (the ``actions`` and ``first_actions`` parameters)."""
 
 
 # --- outcome and observation ---------------------------------------------------------
@@ -451,7 +452,7 @@ class Duel52State(State):
         if self.pile:
             self.hands[seat].append(self.pile.pop())
             drew = 1
-        self.actions = FIRST_ACTIONS if self.turn == 1 else ACTIONS
+        self.actions = self.opts.first_actions if self.turn == 1 else self.opts.actions
         events.append(Event("turn", seat, {"turn": self.turn, "drew": drew,
                                            "actions": self.actions}))
 
@@ -500,7 +501,8 @@ class Duel52State(State):
             sides, [n[:] for n in self.next_slot],
             cast(list[list[int]], [h[:] for h in self.hands]), cast(list[int], self.pile[:]),
             self.turn, self.turn_seat, self.actions, self.passes,
-            [selfplay.NONE if w is None else w for w in self.won])
+            [selfplay.NONE if w is None else w for w in self.won],
+            self.opts.first_actions, self.opts.actions)
         if self.choice is not None:
             table.choice = selfplay.KINDS.index(self.choice.kind)
             table.choice_seat = self.choice.seat
@@ -601,8 +603,9 @@ class Duel52(Game["Duel52State"]):
         if starter not in (0, 1) or isinstance(starter, bool):
             raise DealError("the deal's 'starter' must be seat 0 or 1")
         bases, rest = cards[:6], cards[6:]
-        hands = [rest[:HAND], rest[HAND:2 * HAND]]
-        rest = rest[2 * HAND:]
+        hand = options.hand
+        hands = [rest[:hand], rest[hand:2 * hand]]
+        rest = rest[2 * hand:]
         aside, pile = rest[:options.aside], rest[options.aside:]
         return Duel52State(options, dict(deal), starter, bases, hands, aside, pile)
 

@@ -97,7 +97,7 @@ class Table:
 
     def __init__(self, sides: list[list[list[Card]]], next_slot: list[list[int]],
                  hands: list[list[int]], pile: list[int], turn: int, seat: int, actions: int,
-                 passes: int, won: list[int]) -> None:
+                 passes: int, won: list[int], first_actions: int, each_actions: int) -> None:
         self.sides = sides
         self.next_slot = next_slot
         self.hands = hands
@@ -108,6 +108,9 @@ class Table:
         self.actions = actions
         self.passes = passes
         self.won = won
+        self.first_actions = first_actions
+        self.each_actions = each_actions
+        """The rule parameters: actions of the first turn and of every other."""
         self.choice = NONE
         """The kind of the choice that waits, or NONE."""
         self.choice_seat = 0
@@ -377,7 +380,7 @@ class Table:
             self.seat = seat
             if self.pile:
                 self.hands[seat].append(self.pile.pop())
-            self.actions = 2 if self.turn == 1 else 3
+            self.actions = self.first_actions if self.turn == 1 else self.each_actions
             self._check_lanes()
             if self.reason != NONE:
                 return []

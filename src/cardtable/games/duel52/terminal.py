@@ -26,7 +26,8 @@ from cardtable.games.duel52.bots import make_bot
 from cardtable.games.duel52.moves import D52Move
 from cardtable.games.duel52.rules import DUEL52, Duel52Observation, Duel52State
 from cardtable.games.duel52.table import CardView, pos_text
-from cardtable.games.duel52.variants import VARIANTS, from_variants
+from cardtable.games.duel52.variants import PARAMS, VARIANTS, from_variants
+from cardtable.rule_params import params_help
 
 CHOICE_HELP = {
     "discard": "View: discard a card from your hand (discard <card>)",
@@ -141,6 +142,8 @@ def run(args: argparse.Namespace) -> int:
     if "list" in variants:
         for name, text in VARIANTS.items():
             console.print(f"{name:10} {text}")
+        for line in params_help(PARAMS):
+            console.print(line)
         return 0
     try:
         options = from_variants(variants)

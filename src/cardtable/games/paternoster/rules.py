@@ -787,7 +787,7 @@ class PaternosterState(State, Signals):
         self.gave = False
         self.step_back_used = False
         self.token_used = False
-        required = 1 if opts.first_ride or not self.draw else THREE if opts.steep else 2
+        required = opts.turn_cards if self.draw else 1
         if self.three_next:
             required = max(required, THREE)
             self.three_next = False

@@ -30,10 +30,12 @@ from cardtable.games.paternoster.rules import (
     pile_ids,
 )
 from cardtable.games.paternoster.variants import (
+    PARAMS,
     VARIANTS,
     PaternosterOptions,
     from_variants,
 )
+from cardtable.rule_params import params_help
 
 SIGNAL_TEXT = {
     "dont-play": "please don't play here",
@@ -118,6 +120,8 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None,
         console.print("Variants (--variant NAME):")
         for name, text in VARIANTS.items():
             console.print(f"  {name:15} {text}")
+        for line in params_help(PARAMS):
+            console.print(line)
         console.print("Levels (--level NAME):")
         for level in LEVELS:
             console.print(f"  {level.name:12} {level.en}")

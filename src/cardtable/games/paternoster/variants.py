@@ -10,6 +10,13 @@ Setups (which decks, piles and hands): the standard game (two decks, four
 piles), Short trip (one deck), First ride (one deck, one up and one down
 pile), Two cars (one deck, one up and one down pile, two players) and Tower
 (three decks, six piles, 6–8 players). They exclude each other.
+
+Rule parameters (:data:`PARAMS`, a house rule) change the standard game's
+numbers: ``decks``, ``piles`` (each way), ``hand_change`` (cards more or fewer
+than the text's hand for the player count: Bigger and Smaller hand are presets
+of it, +1 and −1) and ``cards_per_turn`` (Steep is a preset of it, 3); the
+emergency ``tokens`` were a number already. A setup variant sets decks and
+piles itself, so it does not combine with those two.
 """
 
 from __future__ import annotations
@@ -19,10 +26,20 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardtable.engine import OptionError, Options
+from cardtable.rule_params import Param, assignment, check_number
 
 MAX_TOKENS = 4
 PASSENGER_COUNTS = (0, 3, 4, 5)
 TOWER_HANDS = (4, 5)
+PARAMS = (
+    Param("decks", 2, 1, 3, "decks shuffled together"),
+    Param("piles", 2, 1, 3, "up piles, and as many down piles"),
+    Param("hand_change", 0, -3, 3, "cards more (or fewer) than the hand for the player count"),
+    Param("cards_per_turn", 2, 1, 4, "cards owed each turn while the draw pile lasts"),
+    Param("tokens", 0, 0, MAX_TOKENS, "emergency tokens"),
+)
+"""Paternoster's rule parameters (record names, ranges, the standard numbers)."""
+_PARAMS = {p.name: p for p in PARAMS}
 @dataclass(frozen=True)
 class PaternosterOptions(Options):
     """Rule options; the field names are the record's option names."""
@@ -64,6 +81,14 @@ class PaternosterOptions(Options):
     """Tower: 6–8 players, three decks, three up and three down piles."""
     tower_hand: int = 4
     """Tower hand size: 4 (standard) or 5 (much easier)."""
+    decks: int = 2
+    """Decks shuffled together (a house rule; the setups set their own)."""
+    piles: int = 2
+    """Up piles, and as many down piles (a house rule; the setups set their own)."""
+    hand_change: int = 0
+    """Cards more or fewer than the text's hand (Bigger hand +1, Smaller hand −1)."""
+    cards_per_turn: int = 2
+    """Cards owed each turn while the draw pile lasts (Steep: 3; First ride: 1)."""
 
     # --- derived setup ---------------------------------------------------------
     @property
@@ -73,7 +98,7 @@ class PaternosterOptions(Options):
             return 3
         if self.short_trip or self.first_ride or self.two_cars:
             return 1
-        return 2
+        return self.decks
 
     @property
     def piles_per_direction(self) -> int:
@@ -81,7 +106,7 @@ class PaternosterOptions(Options):
             return 3
         if self.first_ride or self.two_cars:
             return 1
-        return 2
+        return self.piles
 
     @property
     def hand_size(self) -> int:
@@ -96,11 +121,14 @@ class PaternosterOptions(Options):
             base = 6 if self.players <= 2 else 5
         else:
             base = {1: 8, 2: 7}.get(self.players, 6)
-        if self.bigger_hand:
-            base += 1
-        if self.smaller_hand:
-            base -= 1
-        return base
+        return base + self.hand_change + self.bigger_hand - self.smaller_hand
+
+    @property
+    def turn_cards(self) -> int:
+        """Cards a turn owes while the draw pile lasts (First ride 1, Steep 3)."""
+        if self.first_ride:
+            return 1
+        return 3 if self.steep else self.cards_per_turn
 
     @property
     def command_kings(self) -> bool:
@@ -122,8 +150,8 @@ _BOOLEANS = (
     "two_cars", "silent_lift", "lift_operator", "hourglass", "fire", "commands",
     "commands_light", "tower",
 )
-_INTEGERS = ("players", "tokens", "passengers", "tower_hand")
-OPTION_NAMES = ("players", *_BOOLEANS, "tokens", "passengers", "tower_hand")
+_INTEGERS = ("players", "passengers", "tower_hand")
+OPTION_NAMES = ("players", *_BOOLEANS, "passengers", "tower_hand", *_PARAMS)
 
 
 def parse_options(raw: Mapping[str, Any] | None) -> PaternosterOptions:
@@ -133,6 +161,8 @@ def parse_options(raw: Mapping[str, Any] | None) -> PaternosterOptions:
         if name in _BOOLEANS:
             if not isinstance(value, bool):
                 raise OptionError(f"option '{name}' must be true or false, not {value!r}")
+        elif name in _PARAMS:
+            check_number(_PARAMS[name], value)
         elif name in _INTEGERS:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise OptionError(f"option '{name}' must be a whole number, not {value!r}")
@@ -148,6 +178,8 @@ def parse_options(raw: Mapping[str, Any] | None) -> PaternosterOptions:
 
 def check_combination(o: PaternosterOptions) -> None:
     """Refuse setups that cannot work, saying why (DESIGN.md Paternoster 9)."""
+    for param in PARAMS:
+        check_number(param, getattr(o, param.name))
     setups = [name for name, on in (("Short trip", o.short_trip), ("First ride", o.first_ride),
                                     ("Two cars", o.two_cars), ("Tower", o.tower)) if on]
     if len(setups) > 1:
@@ -167,10 +199,20 @@ def check_combination(o: PaternosterOptions) -> None:
         raise OptionError(f"the Tower hand is 4 or 5 cards, not {o.tower_hand}")
     if o.tower_hand != 4 and not o.tower:
         raise OptionError("tower_hand sets the hand size of the Tower only: add tower")
+    for flag, name, on in (("steep", "cards_per_turn", o.steep),
+                           ("first_ride", "cards_per_turn", o.first_ride),
+                           ("bigger_hand", "hand_change", o.bigger_hand),
+                           ("smaller_hand", "hand_change", o.smaller_hand)):
+        if on and getattr(o, name) != _PARAMS[name].default:
+            raise OptionError(f"option '{flag}' sets '{name}' itself: give one of them")
+    if setups and (o.decks != 2 or o.piles != 2):
+        raise OptionError(f"{setups[0]} sets its own decks and piles: 'decks' and 'piles' "
+                          "change the standard game only")
+    if o.turn_cards > o.hand_size:
+        raise OptionError(f"option 'cards_per_turn' ({o.turn_cards}) may not be more than "
+                          f"the hand ({o.hand_size} cards)")
     if o.bigger_hand and o.smaller_hand:
         raise OptionError("Bigger hand and Smaller hand cancel out: choose one")
-    if not 0 <= o.tokens <= MAX_TOKENS:
-        raise OptionError(f"there are 0 to {MAX_TOKENS} emergency tokens, not {o.tokens}")
     if o.passengers not in PASSENGER_COUNTS:
         raise OptionError(f"there are 3, 4 or 5 passengers (or 0 for none), not {o.passengers}")
     if o.passengers and o.copies != 2:
@@ -188,8 +230,8 @@ def check_combination(o: PaternosterOptions) -> None:
                           "choose one")
     if o.passing_on and o.players == 1:
         raise OptionError("Passing on needs a second player to give a card to")
-    if o.hand_size < 1:  # pragma: no cover - no setup gets this small
-        raise OptionError("the hands would be empty")
+    if o.hand_size < 1:
+        raise OptionError(f"option 'hand_change' ({o.hand_change}) leaves the hands empty")
 
 
 VARIANTS: dict[str, str] = {
@@ -227,6 +269,11 @@ _NUMBERS = {"tokens": ("tokens", 2), "passengers": ("passengers", 3),
 def apply_variants(options: PaternosterOptions, names: Iterable[str]) -> PaternosterOptions:
     """``options`` with the named variants switched on (not yet checked)."""
     for raw_name in names:
+        house_rule = assignment(raw_name, PARAMS, "Paternoster")
+        if house_rule is not None:
+            setting: dict[str, Any] = {house_rule[0]: house_rule[1]}
+            options = replace(options, **setting)
+            continue
         name, _, arg = raw_name.strip().lower().replace("_", "-").partition(":")
         if name in _FLAGS:
             if arg:

@@ -1,0 +1,103 @@
+"""Restricted play: how much a mechanic matters, measured by forbidding it.
+
+For each mechanic a game has, a player who may not use it plays against (or, in
+the cooperative Paternoster, instead of) one who may, at two skill levels of the
+computer players. The rules themselves forbid the mechanic (a seat handicap or
+an option), so every computer player, whatever its level, plays as well as it
+can without it. In a duel the figure is the restricted seat's win rate (50%
+means the mechanic does not matter); in Paternoster it is the perfect rate of
+the team without the mechanic beside the team with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.sim.runner import Progress, SimSpec, run_many
+from cardtable.sim.stats import Summary
+
+
+@dataclass(frozen=True)
+class Restriction:
+    """One mechanic forbidden at one level: the simulations that measure it."""
+
+    game: str
+    mechanic: str
+    level: str
+    """The computer player (both sides or the whole team)."""
+    restricted: dict[str, Any]
+    """The options that forbid the mechanic (to seat 0 in a duel)."""
+    free: dict[str, Any] | None
+    """Cooperative games: the options of the team that may use it (``None`` in a duel,
+    where the other seat is the free player)."""
+    metric: str
+    claim: str = ""
+    """What the rule text says about the mechanic."""
+
+    def specs(self, games: int, seed: int) -> list[SimSpec]:
+        result = [SimSpec(self.game, self.restricted, (self.level,), games, seed)]
+        if self.free is not None:
+            result.append(SimSpec(self.game, self.free, (self.level,), games, seed))
+        return result
+
+
+@dataclass(frozen=True)
+class RestrictedResult:
+    """A restriction's figure without the mechanic, and with it."""
+
+    restriction: Restriction
+    without: Summary
+    with_it: Summary | None
+    """Cooperative games only: the free team's figure."""
+
+    def to_json(self) -> dict[str, Any]:
+        r = self.restriction
+        return {"game": r.game, "mechanic": r.mechanic, "level": r.level,
+                "restricted": r.restricted, "free": r.free, "metric": r.metric,
+                "claim": r.claim, "without": self.without.to_json(),
+                "with": self.with_it.to_json() if self.with_it else None}
+
+
+PUSH_CLAIM = ("a player who pushed every turn beat one who never did in three games out "
+              "of four")
+TOKEN_CLAIM = "on Normal, each token adds roughly ten percentage points"
+
+RESTRICTIONS: dict[str, list[Restriction]] = {
+    "duel": [
+        Restriction("duel", "pushing", level, {"handicap_no_push": [0]}, None, "red-wins",
+                    PUSH_CLAIM)
+        for level in ("random", "simple", "cautious")
+    ],
+    "paternoster": [
+        r for level in ("simple", "planner") for r in (
+            Restriction("paternoster", "tokens (2)", level, {}, {"tokens": 2}, "perfect",
+                        TOKEN_CLAIM),
+            Restriction("paternoster", "passing on", level, {}, {"passing_on": True},
+                        "perfect"),
+            Restriction("paternoster", "signals", level, {"silent_lift": True}, {},
+                        "perfect"),
+        )
+    ],
+}
+"""Every game's restrictions (Duel 52's powers and MateBeta's foreplacing are not yet
+forbiddable by an option)."""
+
+
+def run_restricted(restrictions: Sequence[Restriction], games: int, seed: int,
+                   workers: int | None = None,
+                   progress: Progress | None = None) -> list[RestrictedResult]:
+    """Play every restriction's simulations over one pool and read the figures."""
+    specs = [spec for r in restrictions for spec in r.specs(games, seed)]
+    results = iter(run_many(specs, workers, progress))
+    out = []
+    for r in restrictions:
+        without = next(results).summary(r.metric)
+        with_it = next(results).summary(r.metric) if r.free is not None else None
+        out.append(RestrictedResult(r, without, with_it))
+    return out
+
+
+def total_games(restrictions: Sequence[Restriction], games: int) -> int:
+    return games * sum(len(r.specs(games, 0)) for r in restrictions)

@@ -1,0 +1,124 @@
+"""``cardtable sweep GAME --vary NAME=LOW..HIGH[:STEP]``: the command line of a sweep."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+
+from cardtable.sim import report, sweep_charts
+from cardtable.sim.setup import bot_names, build_options, resolve_game
+from cardtable.sim.sweep import Point, Sweep, check, figure_names, parse_axis, run_sweep
+
+
+def build_sweep(args: argparse.Namespace) -> Sweep:
+    game = resolve_game(args.game)
+    options = build_options(game, args.variant, args.level, args.players)
+    known = bot_names(game.id)
+    bots = tuple(args.bots.split(",")) if args.bots else (known[0],)
+    for name in bots:
+        if name not in known:
+            raise ValueError(f"unknown {game.name} player '{name}' (known: {', '.join(known)})")
+    if args.games < 1:
+        raise ValueError("--games must be at least 1")
+    sweep = Sweep(game.id, options, tuple(parse_axis(v) for v in args.vary), bots, args.games,
+                  args.seed)
+    check(sweep, game)
+    return sweep
+
+
+def title_of(sweep: Sweep) -> str:
+    game = resolve_game(sweep.game)
+    base = json.dumps(sweep.options) if sweep.options else "standard rules"
+    varied = " × ".join(f"{a.name} {a.values[0]}..{a.values[-1]}" for a in sweep.axes)
+    return (f"{game.name}: {varied} ({base}); players {', '.join(sweep.bots)}; "
+            f"{sweep.games:,} games a point, seed {sweep.seed}")
+
+
+def sweep_json(sweep: Sweep, points: Sequence[Point],
+               figures: Sequence[str]) -> dict[str, Any]:
+    """The sweep, every figure of every point, and the figures shown (a report shows
+    those)."""
+    return sweep.setup() | {"axes": [a.name for a in sweep.axes], "figures": list(figures),
+                            "points": [p.to_json() for p in points]}
+
+
+def sweep_command(args: argparse.Namespace) -> int:
+    from cardtable.sim.commands import progress_bar
+
+    sweep = build_sweep(args)
+    wanted = [f.strip() for f in args.figures.split(",")] if args.figures else []
+    total = len(sweep.points()) * sweep.games
+    with progress_bar(total, f"sweep {sweep.game}") as progress:
+        points = run_sweep(sweep, args.workers, progress,
+                           Path(args.save) if args.save else None)
+    figures = figure_names(points, wanted)
+    title = title_of(sweep)
+    if args.plot:
+        sweep_charts.plot(Path(args.plot), sweep, points, figures, title)
+    if args.json:
+        print(json.dumps(sweep_json(sweep, points, figures)))
+    elif args.csv:
+        sys.stdout.write(to_csv(sweep, points, figures))
+    else:
+        Console(highlight=False).print(table(sweep, points, figures, title))
+    return 0
+
+
+def cell(point: Point, name: str) -> str:
+    s = point.figure(name)
+    unit = "%" if s.kind == "rate" else ""
+    scale = 100.0 if s.kind == "rate" else 1.0
+    return (f"{report.fmt(s.value * scale, unit)} "
+            f"[{report.fmt(s.low * scale, unit)}–{report.fmt(s.high * scale, unit)}]")
+
+
+def table(sweep: Sweep, points: Sequence[Point], figures: Sequence[str], title: str) -> Any:
+    header = [*(a.name for a in sweep.axes), *figures]
+    rows = [[*(str(v) for v in p.values), *(cell(p, name) for name in figures)] for p in points]
+    result = report.grid(title, header, rows)
+    result.caption = "each figure with its 95% interval"
+    return result
+
+
+def to_csv(sweep: Sweep, points: Sequence[Point], figures: Sequence[str]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([*(a.name for a in sweep.axes), "figure", "kind", "value", "low", "high",
+                     "games", "spread"])
+    for p in points:
+        for name in figures:
+            s = p.figure(name)
+            writer.writerow([*p.values, name, s.kind, round(s.value, 6), round(s.low, 6),
+                             round(s.high, 6), s.count, round(s.spread, 6)])
+    return out.getvalue()
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser],
+               games: list[str]) -> argparse.ArgumentParser:
+    parser = sub.add_parser("sweep", help="play a grid of rule parameters and compare the "
+                            "figures at every point")
+    parser.add_argument("game", choices=games)
+    parser.add_argument("--vary", action="append", required=True, metavar="NAME=LOW..HIGH",
+                        help="a parameter and its values, NAME=LOW..HIGH[:STEP] or "
+                             "NAME=A,B,C (once or twice; 'cardtable play GAME --variant "
+                             "list' names them)")
+    parser.add_argument("--variant", action="append", default=[], metavar="NAME",
+                        help="a variant or fixed parameter for every point (repeatable)")
+    parser.add_argument("--level", help="a difficulty level (Paternoster)")
+    parser.add_argument("--players", type=int, help="number of players (Paternoster)")
+    parser.add_argument("--bots", help="computer players, one per seat in rotation")
+    parser.add_argument("--figures", metavar="A,B",
+                        help="the figures to show (default: all the game measures)")
+    parser.add_argument("--save", metavar="FILE.jsonl",
+                        help="keep each finished point here; run again to go on after an "
+                             "interruption")
+    parser.set_defaults(func=sweep_command)
+    return parser
