@@ -597,8 +597,9 @@ def copy_table(t: Table) -> Table:
 
 
 def play_on(t: Table, move: Move, players: list[Player], turns: int) -> None:
-    """Make ``move``, then let the players play on until ``turns`` more turns have
-    started or the game is over (``t`` changes in place; nothing is recorded)."""
+    """Make ``move``, then let the players play on until at least ``turns`` more turns
+    have started (a seat with no action passes its turn at once) or the game is over
+    (``t`` changes in place; nothing is recorded)."""
     moves = t.play(move)
     last = t.turn + turns
     while t.reason == NONE and t.turn < last:
