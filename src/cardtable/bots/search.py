@@ -7,7 +7,9 @@ the observation says beyond the cards, such as a partner's signals), walks one
 tree shared by all those deals (a node is a sequence of moves, each child
 counted as *available* whenever the deal allows it), adds one node and plays
 the game to its end with the game's own fast computer players. The move
-played is the root's most visited child.
+played is the root's most visited child. With ``common`` it is flat Monte Carlo
+instead: every legal move on the same deals and playout seeds, valued by the
+game's own ``deal_values`` when it has a faster or shorter way to play them on.
 
 Its budget is a number of iterations, a deadline, or both: a fixed number of
 iterations and a seed make every decision reproducible (the lab, the tests);
