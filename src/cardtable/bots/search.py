@@ -7,7 +7,9 @@ the observation says beyond the cards, such as a partner's signals), walks one
 tree shared by all those deals (a node is a sequence of moves, each child
 counted as *available* whenever the deal allows it), adds one node and plays
 the game to its end with the game's own fast computer players. The move
-played is the root's most visited child.
+played is the root's most visited child. With ``common`` it is flat Monte Carlo
+instead: every legal move on the same deals and playout seeds, valued by the
+game's own ``deal_values`` when it has a faster or shorter way to play them on.
 
 Its budget is a number of iterations, a deadline, or both: a fixed number of
 iterations and a seed make every decision reproducible (the lab, the tests);
@@ -34,6 +36,9 @@ Policy = Callable[[int], Bot]
 """The game's fast computer player for playouts, made from a seed."""
 Value = Callable[[State, int], float]
 """What a finished game is worth to a seat, from 0 (lost) to 1 (won)."""
+DealValues = Callable[[State, Sequence[Move], int, int], list[float]]
+"""A game's own way to value every legal move on one deal: ``(deal, legal, seat, seed)``
+to each move's worth for ``seat``, 0..1, on equal luck (playout seeds from ``seed``)."""
 
 EXPLORATION = 0.7
 """UCB1's exploration constant for returns scaled to 0..1 (tuned by simulation)."""
@@ -125,7 +130,8 @@ class SearchBot:
     def __init__(self, game: Game[State], policy: Policy, budget: Budget, seed: int | None = 0,
                  sampler: Sampler | None = None, exploration: float = EXPLORATION,
                  talker: Bot | None = None, value: Value | None = None,
-                 depth: int = 1_000, common: bool = False) -> None:
+                 depth: int = 1_000, common: bool = False,
+                 deal_values: DealValues | None = None) -> None:
         self.game = game
         self.policy = policy
         self.budget = budget
@@ -143,13 +149,18 @@ class SearchBot:
         iteration is one deal on which every legal move is played out with the same
         playout seeds, so moves are compared on equal luck (the noise of a
         comparison shrinks, not just of each estimate)."""
+        self.deal_values: DealValues = deal_values or self._played_out
+        """How ``common`` values the legal moves on a deal: by default each is played
+        to the end by ``policy`` and worth ``value``; a game may play them shorter and
+        faster on its own."""
         self.last = SearchStats(0, 0.0)
 
     def with_budget(self, budget: Budget) -> SearchBot:
         """The same player with another budget (the server's deadline)."""
         other = SearchBot(self.game, self.policy, budget, sampler=self.sampler,
                           exploration=self.exploration, talker=self.talker,
-                          value=self.value, depth=self.depth, common=self.common)
+                          value=self.value, depth=self.depth, common=self.common,
+                          deal_values=self.deal_values)
         other.rng = self.rng
         return other
 
@@ -187,24 +198,34 @@ class SearchBot:
                 started: float, deadline: float | None, limit: int) -> Move:
         """Every legal move on the same deals and playout seeds; the best total wins
         (ties: the first legal one)."""
-        rng, seats = self.rng, range(self._seats(observation))
+        rng = self.rng
         totals = [0.0] * len(legal)
         done = 0
         while done < limit and (deadline is None or time.time() < deadline):
             deal = self.sampler(observation, rng)
-            seed = rng.randrange(2**32)
-            for i, move in enumerate(legal):
-                state = deal.clone()
-                state.play(seat, move)
-                if state.outcome() is None:
-                    players = {s: self.policy(seed + s) for s in seats}
-                    play_out(state, players, random.Random(seed))
-                totals[i] += self.value(state, seat)
+            values = self.deal_values(deal, legal, seat, rng.randrange(2**32))
+            for i, value in enumerate(values):
+                totals[i] += value
             done += 1
         self.last = SearchStats(done, time.time() - started)
         if done == 0:
             return self.policy(rng.randrange(2**32)).act(observation)
         return legal[max(range(len(legal)), key=totals.__getitem__)]
+
+    def _played_out(self, deal: State, legal: Sequence[Move], seat: int,
+                    seed: int) -> list[float]:
+        """Every legal move played to the end on its own copy of ``deal``, with the same
+        playout seeds."""
+        values = []
+        for move in legal:
+            state = deal.clone()
+            state.play(seat, move)
+            if state.outcome() is None:
+                players = {s: self.policy(seed + s)
+                           for s in range(self.game.seats(state.options))}
+                play_out(state, players, random.Random(seed))
+            values.append(self.value(state, seat))
+        return values
 
     def _seats(self, observation: Observation) -> int:
         options = getattr(observation, "options", None)

@@ -485,14 +485,15 @@ class Duel52State(State):
         players = [_self_player(bots.get(seat)) for seat in range(SEATS)]
         if self.result is not None or None in players:
             return None
-        table = self._table()
+        table = self.table()
         made = selfplay.play_to_end(table, [p for p in players if p is not None])
         self._take_back(table)
-        self.history += [(seat, _move_of(move).text) for seat, move in made]
+        self.history += [(seat, move_of_table(move).text) for seat, move in made]
         return self.result
 
-    def _table(self) -> selfplay.Table:
-        """This position on plain ints, for :mod:`.selfplay`."""
+    def table(self) -> selfplay.Table:
+        """This position on plain ints, for :mod:`.selfplay` (the simulation path, the
+        search's playouts)."""
         sides = [[[selfplay.Card(c.card, c.seat, c.lane, c.slot, c.base, c.up, c.damage,
                                  c.frozen_until, selfplay.NONE if c.partner is None
                                  else c.partner, c.attacks, c.double, c.known)
@@ -556,7 +557,7 @@ def _table_card(c: selfplay.Card) -> TCard:
     return card
 
 
-def _move_of(move: selfplay.Move) -> D52Move:
+def move_of_table(move: selfplay.Move) -> D52Move:
     """The move object of a :mod:`.selfplay` move (interned: its text is written once)."""
     kind, card, lane, actors, targets = move
     if kind == selfplay.PLAY:

@@ -580,3 +580,64 @@ def play_to_end(t: Table, players: list[Player]) -> list[tuple[int, Move]]:
         made.append((seat, move))
         moves = t.play(move)
     return made
+
+
+# --- the search's short playouts -------------------------------------------------------
+
+
+def copy_table(t: Table) -> Table:
+    """A position of its own to play on (the search plays every move on one deal)."""
+    sides = [[[Card(c.card, c.seat, c.lane, c.slot, c.base, c.up, c.damage, c.frozen_until,
+                    c.partner, c.attacks, c.double, c.known) for c in side] for side in lane]
+             for lane in t.sides]
+    other = Table(sides, [n[:] for n in t.next_slot], [h[:] for h in t.hands], t.pile[:],
+                  t.turn, t.seat, t.actions, t.passes, t.won[:])
+    other.choice, other.choice_seat = t.choice, t.choice_seat
+    other.choice_source, other.choice_among = t.choice_source, t.choice_among[:]
+    other.frames = [(source, frame[:]) for source, frame in t.frames]
+    other.winner, other.reason = t.winner, t.reason
+    return other
+
+
+def play_on(t: Table, move: Move, players: list[Player], turns: int) -> None:
+    """Make ``move``, then let the players play on until at least ``turns`` more turns
+    have started (a seat with no action passes its turn at once) or the game is over
+    (``t`` changes in place; nothing is recorded)."""
+    moves = t.play(move)
+    last = t.turn + turns
+    while t.reason == NONE and t.turn < last:
+        move = players[t.seat].pick(t, moves)
+        moves = t.play(move)
+
+
+def worth(t: Table, seat: int) -> float:
+    """What a position is worth to ``seat``, 0..1: the result once the game is over,
+    else the lanes won and each open lane's balance of hit points left, and the cards
+    in hand (every one a card for a lane later; while one is held no lane is lost)."""
+    if t.reason != NONE:
+        return 0.5 if t.winner == NONE else 1.0 if t.winner == seat else 0.0
+    total = 0.0
+    for lane in range(3):
+        won = t.won[lane]
+        if won != NONE:
+            total += LANE_WON if won == seat else -LANE_WON
+            continue
+        balance = 0.0
+        for side in (seat, 1 - seat):
+            strength = 0.0
+            for c in t.sides[lane][side]:
+                strength += hit_points(c) - c.damage + (UP_BONUS if c.up else 0.0)
+            balance += strength if side == seat else -strength
+        total += balance / (abs(balance) + LANE_SCALE)
+    total += HAND_WEIGHT * (len(t.hands[seat]) - len(t.hands[1 - seat]))
+    return 0.5 + 0.5 * total / (abs(total) + WORTH_SCALE)
+
+
+LANE_WON: Final = 1.5
+"""A lane won, against an open lane's balance (at most 1)."""
+UP_BONUS: Final = 0.5
+"""A face-up card's power at work, in hit points."""
+LANE_SCALE: Final = 3.0
+"""Hit points of balance that make an open lane half won."""
+HAND_WEIGHT: Final = 0.15
+WORTH_SCALE: Final = 1.5

@@ -1,34 +1,50 @@
 """Duel 52's ``strong`` player: the game-agnostic search with Duel 52's own parts.
 
-Playouts are played by the heuristic player; a finished playout is worth its
-result and, a little, the lanes won beyond the other's (a near win says more
-about a move than a loss alone). Hidden cards (Bases, the other hand, the pile)
-are dealt by ``Game.sample``; what the player was shown (Foresight) its
-observation keeps, and the sample keeps it too.
+Every deal of the hidden cards (``Game.sample``: the Bases, the other hand, the
+pile; what the player was shown, by Foresight or a card that showed and went
+back, its observation keeps and the deal keeps too) is played on the simulation
+path's plain ints: every legal move on its own copy of the same deal, with the
+same playout seeds (common random numbers), the heuristic player playing on for
+the rest of this turn and the opponent's next one, and the position then worth
+:func:`~cardtable.games.duel52.selfplay.worth` (lanes won, each open lane's
+balance of hit points, cards in hand). Short playouts and a position's worth
+say more about one move than a whole game's result at the same cost: the game
+is long and mostly decided by cards not yet drawn.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+
 from cardtable.bots.search import Budget, SearchBot
-from cardtable.engine import State
+from cardtable.engine import Move, State
+from cardtable.games.duel52 import selfplay
 from cardtable.games.duel52.bots import HeuristicBot
-from cardtable.games.duel52.rules import DUEL52, Duel52Outcome
+from cardtable.games.duel52.rules import DUEL52, Duel52State, move_of_table
 
-ITERATIONS = 50
-"""The lab's budget per decision (the server thinks for a time instead)."""
-LANES = 0.3
-"""Share of a playout's worth that is the lanes won rather than the result."""
+ITERATIONS = 12
+"""The lab's budget per decision, in deals, each playing every legal move on (the
+server thinks for a time instead)."""
+TURNS = 2
+"""How far a playout looks: to the start of the player's next turn."""
 
 
-def lanes_value(state: State, seat: int) -> float:
-    """0..1: the result, and the lanes won beyond the other's."""
-    outcome = state.outcome()
-    assert isinstance(outcome, Duel52Outcome)
-    result = outcome.returns[seat]
-    lanes = (outcome.lanes[seat] - outcome.lanes[1 - seat]) / 3
-    return 0.5 + (1 - LANES) / 2 * result + LANES / 2 * lanes
+def deal_values(deal: State, legal: Sequence[Move], seat: int, seed: int) -> list[float]:
+    """The worth to ``seat`` of every legal move on one deal, on equal luck."""
+    assert isinstance(deal, Duel52State)
+    table = deal.table()
+    by_move: dict[Move, selfplay.Move] = {move_of_table(m): m for m in table.legal()}
+    values = []
+    for move in legal:
+        t = selfplay.copy_table(table)
+        rng = random.Random(seed)
+        players = [selfplay.Player(rng, heuristic=True) for _ in range(2)]
+        selfplay.play_on(t, by_move[move], players, TURNS)
+        values.append(selfplay.worth(t, seat))
+    return values
 
 
 def make_strong(seed: int | None, budget: Budget | None = None) -> SearchBot:
     return SearchBot(DUEL52, HeuristicBot, budget or Budget(iterations=ITERATIONS), seed,
-                     value=lanes_value, depth=1)
+                     depth=1, common=True, deal_values=deal_values)
