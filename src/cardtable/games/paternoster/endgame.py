@@ -16,6 +16,8 @@ pile never asks, so it plays no part here.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardtable.cards import Card
@@ -24,6 +26,7 @@ from cardtable.games.paternoster.rules import (
     LONG,
     NO_FIT,
     NORMAL,
+    PATERNOSTER,
     PLAY,
     PaternosterMove,
     PaternosterObservation,
@@ -33,6 +36,15 @@ from cardtable.games.paternoster.rules import (
 
 BUDGET = 30_000
 """Positions searched before the search gives up (about a fifth of a second)."""
+DEALS = 8
+"""Deals sampled when several partners still hold cards."""
+SAMPLED_CARDS = 10
+"""Sampled deals are searched only while the partners hold at most this many cards."""
+DEAL_BUDGET = 3_000
+"""Positions searched per sampled deal and line."""
+DEALS_BUDGET = 40_000
+"""Positions searched over all sampled deals of one decision (the lines judged so far
+decide when it runs out)."""
 LOST = -1000
 """The value of a line that loses the game (a passenger left undelivered)."""
 
@@ -51,26 +63,34 @@ class Endgame:
     perfect: bool
 
 
-def known_hands(obs: PaternosterObservation) -> list[tuple[Card, ...]] | None:
-    """Every seat's hand when the observation fixes them all (empty draw pile, at most
-    one other seat holding cards), else ``None``."""
+def possible_hands(obs: PaternosterObservation) -> list[tuple[tuple[Card, ...], ...]]:
+    """Every seat's hand, once the draw pile is empty: the one deal the observation
+    allows when at most one other seat holds cards, else ``DEALS`` deals sampled from
+    it (seeded by the observation alone) while the others hold at most
+    ``SAMPLED_CARDS`` cards; none otherwise."""
     if obs.draw_count or obs.seat is None:
-        return None
-    others = [s for s, n in enumerate(obs.hand_counts) if n and s != obs.seat]
-    if len(others) > 1:
-        return None
-    unseen = list(full_deck(obs.options))
-    for card in (*obs.hand, *obs.passengers, *(c for pile in obs.piles for c in pile)):
-        unseen.remove(card)
-    hands: list[tuple[Card, ...]] = [() for _ in obs.hand_counts]
-    hands[obs.seat] = tuple(sorted(obs.hand))
-    if others:
-        if len(unseen) != obs.hand_counts[others[0]]:
-            return None
-        hands[others[0]] = tuple(sorted(unseen))
-    elif unseen:
-        return None
-    return hands
+        return []
+    seat = obs.seat
+    others = [s for s, n in enumerate(obs.hand_counts) if n and s != seat]
+    if len(others) <= 1:
+        unseen = list(full_deck(obs.options))
+        for card in (*obs.hand, *obs.passengers, *(c for pile in obs.piles for c in pile)):
+            unseen.remove(card)
+        hands: list[tuple[Card, ...]] = [() for _ in obs.hand_counts]
+        hands[seat] = tuple(sorted(obs.hand))
+        if len(unseen) != sum(obs.hand_counts[s] for s in others):
+            return []
+        for other in others:
+            hands[other] = tuple(sorted(unseen))
+        return [tuple(hands)]
+    if sum(obs.hand_counts[s] for s in others) > SAMPLED_CARDS:
+        return []
+    rng = random.Random(repr((obs.piles, obs.hand, obs.hand_counts, obs.turn, obs.passed)))
+    deals = []
+    for _ in range(DEALS):
+        state = PATERNOSTER.sample(obs, rng)
+        deals.append(tuple(tuple(sorted(h)) for h in state.hands))
+    return deals
 
 
 def applies(obs: PaternosterObservation) -> bool:
@@ -79,7 +99,11 @@ def applies(obs: PaternosterObservation) -> bool:
     return not (opts.fire or opts.commands or opts.commands_light) and obs.required <= 1
 
 
-Memo = dict[tuple[object, ...], tuple[int, "tuple[Card, int] | None"]]
+Position = tuple[tuple["Card | None", ...], tuple[tuple[Card, ...], ...], int, bool, bool, bool,
+                 int, int]
+"""Piles' tops, every hand, the seat to act, whether it may end its turn, whether it
+made its step back, used a token, the tokens left, passengers delivered."""
+Memo = dict[Position, tuple[int, "tuple[Card, int] | None"]]
 """Positions judged so far: exact values and best moves, for one game's rules."""
 
 
@@ -173,32 +197,49 @@ class _Search:
         self.memo[key] = (best, best_move)
         return best
 
-    def line(self, tops: tuple[Card | None, ...], hands: tuple[tuple[Card, ...], ...],
-             seat: int, may_end: bool, step: bool, token_used: bool, tokens: int,
-             delivered: int) -> list[PaternosterMove]:
+    def advance(self, pos: Position, move: PaternosterMove) -> Position:
+        """The position after one move of the seat to act (a play or ``end``)."""
+        tops, hands, seat, _may_end, step, token_used, tokens, delivered = pos
+        if move.kind != "play" or move.card is None:
+            nxt = seat
+            for k in range(1, self.players + 1):
+                nxt = (seat + k) % self.players
+                if hands[nxt]:
+                    break
+            return (tops, hands, nxt, False, False, False, tokens, delivered)
+        card, pile = move.card, move.pile
+        kind = fit_kind(card, tops[pile], pile < 3, self.same_suit)
+        hand = hands[seat]
+        i = hand.index(card)
+        long = kind == LONG
+        if delivered < len(self.passengers) and card == self.passengers[delivered]:
+            delivered += 1
+        return ((*tops[:pile], card, *tops[pile + 1:]),
+                (*hands[:seat], hand[:i] + hand[i + 1:], *hands[seat + 1:]), seat, True,
+                step or kind != NORMAL, token_used or long, tokens - long, delivered)
+
+    def line(self, pos: Position) -> list[PaternosterMove]:
         """The moves of the best line up to the end of this seat's turn."""
         moves: list[PaternosterMove] = []
         while True:
-            key = (tops, hands, seat, may_end, step, token_used, tokens, delivered)
-            entry = self.memo.get(key)
+            entry = self.memo.get(pos)
             if entry is None or entry[1] is None:
-                if may_end and any(hands):
+                if pos[3] and any(pos[1]):
                     moves.append(END)
                 return moves
             card, pile = entry[1]
-            kind = fit_kind(card, tops[pile], pile < 3, self.same_suit)
             moves.append(PLAY[card][pile])
-            hand = hands[seat]
-            i = hand.index(card)
-            hands = (*hands[:seat], hand[:i] + hand[i + 1:], *hands[seat + 1:])
-            tops = (*tops[:pile], card, *tops[pile + 1:])
-            long = kind == LONG
-            step = step or kind != NORMAL
-            token_used = token_used or long
-            tokens -= long
-            if delivered < len(self.passengers) and card == self.passengers[delivered]:
-                delivered += 1
-            may_end = True
+            pos = self.advance(pos, PLAY[card][pile])
+
+    def judge(self, pos: Position, line: Sequence[PaternosterMove]) -> int:
+        """Cards the team plays from ``pos`` when this turn is ``line`` and the rest is
+        played as well as possible (may run out of budget)."""
+        played = 0
+        for move in line:
+            pos = self.advance(pos, move)
+            played += move.kind == "play"
+        left = sum(len(h) for h in pos[1])
+        return played + (self.value(*pos, left) if left else 0)
 
 
 def solve_endgame(obs: PaternosterObservation, budget: int = BUDGET,
@@ -209,20 +250,58 @@ def solve_endgame(obs: PaternosterObservation, budget: int = BUDGET,
     ``memo`` keeps what a search learnt for the next one in the same game (also what
     a search that ran out of budget judged: every entry is exact), so a position too
     big for one turn is solved over several."""
-    if not applies(obs):
+    if not applies(obs) or obs.seat is None or obs.seat != obs.turn_seat:
         return None
-    hands = known_hands(obs)
-    if hands is None or obs.seat is None or obs.seat != obs.turn_seat:
+    deals = possible_hands(obs)
+    if not deals:
         return None
     search = _Search(obs, budget, {} if memo is None else memo)
-    remaining = sum(len(h) for h in hands)
-    tops = obs.tops
-    start = (tops, tuple(hands), obs.seat, obs.played >= 1, obs.step_back_used,
-             obs.token_used, obs.tokens, obs.delivered)
-    try:
-        played = search.value(*start, remaining)
-    except _OutOfBudget:
-        return None
-    moves = search.line(*start)
-    return Endgame(tuple(moves), played, played == remaining)
+    remaining = sum(len(h) for h in deals[0])
+    roots: list[Position] = [(obs.tops, hands, obs.seat, obs.played >= 1, obs.step_back_used,
+                              obs.token_used, obs.tokens, obs.delivered) for hands in deals]
+    if len(roots) == 1:
+        try:
+            played = search.value(*roots[0], remaining)
+        except _OutOfBudget:
+            return None
+        return Endgame(tuple(search.line(roots[0])), played, played == remaining)
+    search.budget = min(budget, DEAL_BUDGET)
+    return _best_over_deals(search, roots, remaining)
 
+
+def _best_over_deals(search: _Search, roots: list[Position], remaining: int
+                     ) -> Endgame | None:
+    """Each sampled deal's best turn, judged on every deal: the turn that plays all
+    cards on most deals, then the most cards on average."""
+    lines: list[tuple[PaternosterMove, ...]] = []
+    spent = 0
+    for root in roots:
+        search.nodes = 0
+        try:
+            search.value(*root, remaining)
+        except _OutOfBudget:
+            continue
+        finally:
+            spent += search.nodes
+        line = tuple(search.line(root))
+        if line not in lines:
+            lines.append(line)
+    best: tuple[int, int, tuple[PaternosterMove, ...]] | None = None
+    for line in lines:
+        if spent > DEALS_BUDGET and best is not None:
+            break
+        perfect = total = 0
+        for root in roots:
+            search.nodes = 0
+            try:
+                played = search.judge(root, line)
+            except _OutOfBudget:
+                played = 0
+            spent += search.nodes
+            perfect += played == remaining
+            total += played
+        if best is None or (perfect, total) > best[:2]:
+            best = (perfect, total, line)
+    if best is None:
+        return None
+    return Endgame(best[2], best[1] // len(roots), best[0] == len(roots))
