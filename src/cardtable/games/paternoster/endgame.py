@@ -1,4 +1,4 @@
-"""The end of the deck, played exactly: once the draw pile is empty, count to the end.
+"""The end of the deck, played exactly: count every card and plan to the end.
 
 When the draw pile is empty and every card this seat cannot see must lie in one
 other hand (two players, solo, or one partner left with cards), the seat knows
@@ -9,9 +9,15 @@ if it can be done), and gives up (``None``) after a budget of positions, so the
 planner's turn search takes over. Every partner who plays the same way finds
 at least the same line on its own turn, since it sees the same position.
 
+Where the cards are not all known, it samples deals that fit the observation
+(``Game.sample``): the partners' hands once the draw pile is empty (three
+players and more), the order of the last few cards of the draw pile when
+playing solo. Each deal's best turn is judged on every deal, and the turn that
+plays all cards on most of them wins.
+
 Fire and the commands are left to the planner: their duties span turns and do
-not fit this count. Passing on needs two required cards, which an empty draw
-pile never asks, so it plays no part here.
+not fit this count. Passing on and the tokens' early end are not searched (the
+lines found never need them).
 """
 
 from __future__ import annotations
@@ -40,6 +46,8 @@ DEALS = 8
 """Deals sampled when several partners still hold cards."""
 SAMPLED_CARDS = 10
 """Sampled deals are searched only while the partners hold at most this many cards."""
+SAMPLED_DRAW = 4
+"""Solo, the draw pile's order is sampled once it holds at most this many cards."""
 DEAL_BUDGET = 3_000
 """Positions searched per sampled deal and line."""
 DEALS_BUDGET = 40_000
@@ -63,16 +71,24 @@ class Endgame:
     perfect: bool
 
 
-def possible_hands(obs: PaternosterObservation) -> list[tuple[tuple[Card, ...], ...]]:
-    """Every seat's hand, once the draw pile is empty: the one deal the observation
-    allows when at most one other seat holds cards, else ``DEALS`` deals sampled from
-    it (seeded by the observation alone) while the others hold at most
-    ``SAMPLED_CARDS`` cards; none otherwise."""
-    if obs.draw_count or obs.seat is None:
+Deal = tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]
+"""Every seat's hand and the draw pile (top last)."""
+
+
+def possible_deals(obs: PaternosterObservation) -> list[Deal]:
+    """The hidden cards, where this module can count them: once the draw pile is empty,
+    the one deal the observation allows when at most one other seat holds cards, else
+    ``DEALS`` deals sampled from it while the others hold at most ``SAMPLED_CARDS``;
+    solo (nobody else holding cards), ``DEALS`` orders of the last ``SAMPLED_DRAW``
+    cards of the draw pile. Sampling is seeded by the observation alone."""
+    if obs.seat is None:
         return []
     seat = obs.seat
     others = [s for s, n in enumerate(obs.hand_counts) if n and s != seat]
-    if len(others) <= 1:
+    if obs.draw_count:
+        if others or obs.draw_count > SAMPLED_DRAW:
+            return []
+    elif len(others) <= 1:
         unseen = list(full_deck(obs.options))
         for card in (*obs.hand, *obs.passengers, *(c for pile in obs.piles for c in pile)):
             unseen.remove(card)
@@ -82,27 +98,28 @@ def possible_hands(obs: PaternosterObservation) -> list[tuple[tuple[Card, ...], 
             return []
         for other in others:
             hands[other] = tuple(sorted(unseen))
-        return [tuple(hands)]
-    if sum(obs.hand_counts[s] for s in others) > SAMPLED_CARDS:
+        return [(tuple(hands), ())]
+    elif sum(obs.hand_counts[s] for s in others) > SAMPLED_CARDS:
         return []
     rng = random.Random(repr((obs.piles, obs.hand, obs.hand_counts, obs.turn, obs.passed)))
     deals = []
     for _ in range(DEALS):
         state = PATERNOSTER.sample(obs, rng)
-        deals.append(tuple(tuple(sorted(h)) for h in state.hands))
+        deals.append((tuple(tuple(sorted(h)) for h in state.hands), tuple(state.draw)))
     return deals
 
 
 def applies(obs: PaternosterObservation) -> bool:
     """Whether this module plays the position (the variant's rules fit the count)."""
     opts = obs.options
-    return not (opts.fire or opts.commands or opts.commands_light) and obs.required <= 1
+    return not (opts.fire or opts.commands or opts.commands_light)
 
 
-Position = tuple[tuple["Card | None", ...], tuple[tuple[Card, ...], ...], int, bool, bool, bool,
-                 int, int]
-"""Piles' tops, every hand, the seat to act, whether it may end its turn, whether it
-made its step back, used a token, the tokens left, passengers delivered."""
+Position = tuple[tuple["Card | None", ...], tuple[tuple[Card, ...], ...], tuple[Card, ...],
+                 int, int, bool, bool, int, int]
+"""Piles' tops, every hand, the draw pile (top last), the seat to act, the cards it
+still owes this turn, whether it made its step back, used a token, the tokens left,
+passengers delivered."""
 Memo = dict[Position, tuple[int, "tuple[Card, int] | None"]]
 """Positions judged so far: exact values and best moves, for one game's rules."""
 
@@ -115,6 +132,8 @@ class _Search:
         self.tokens_variant = opts.tokens > 0
         self.passengers = obs.passengers
         self.players = len(obs.hand_counts)
+        self.hand_size = opts.hand_size
+        self.drawing_required = 1 if opts.first_ride else 3 if opts.steep else 2
         self.budget = budget
         self.nodes = 0
         self.memo = memo
@@ -153,70 +172,69 @@ class _Search:
         result.sort()
         return result
 
-    def value(self, tops: tuple[Card | None, ...], hands: tuple[tuple[Card, ...], ...],
-              seat: int, may_end: bool, step: bool, token_used: bool, tokens: int,
-              delivered: int, remaining: int) -> int:
-        """Cards the team can still play from this position (``LOST`` for a loss)."""
-        key = (tops, hands, seat, may_end, step, token_used, tokens, delivered)
-        known = self.memo.get(key)
-        if known is not None:
-            return known[0]
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise _OutOfBudget
-        best = LOST if delivered < len(self.passengers) else 0
-        best_move: tuple[Card, int] | None = None
-        if may_end:
-            nxt = seat
-            for k in range(1, self.players + 1):
-                nxt = (seat + k) % self.players
-                if hands[nxt]:
-                    break
-            best = self.value(tops, hands, nxt, False, False, False, tokens, delivered,
-                              remaining)
-        if best < remaining:
-            hand = hands[seat]
-            for _cost, card, pile, kind in self.moves(tops, hand, step, token_used, tokens,
-                                                      delivered):
-                if remaining == 1:
-                    best, best_move = 1, (card, pile)
-                    break
-                i = hand.index(card)
-                new_hands = (*hands[:seat], hand[:i] + hand[i + 1:], *hands[seat + 1:])
-                new_tops = (*tops[:pile], card, *tops[pile + 1:])
-                long = kind == LONG
-                v = 1 + self.value(new_tops, new_hands, seat, True, step or kind != NORMAL,
-                                   token_used or long, tokens - long,
-                                   delivered + (delivered < len(self.passengers)
-                                                and card == self.passengers[delivered]),
-                                   remaining - 1)
-                if v > best:
-                    best, best_move = v, (card, pile)
-                    if best == remaining:
-                        break
-        self.memo[key] = (best, best_move)
-        return best
+    def end_turn(self, pos: Position) -> Position:
+        """The position after the seat to act ends its turn: it draws, the next seat
+        holding cards begins and owes what the rules ask of it."""
+        tops, hands, draw, seat, _owed, _step, _token_used, tokens, delivered = pos
+        take = min(self.hand_size - len(hands[seat]), len(draw))
+        if take > 0:
+            hand = tuple(sorted(hands[seat] + draw[len(draw) - take:]))
+            hands = (*hands[:seat], hand, *hands[seat + 1:])
+            draw = draw[:len(draw) - take]
+        nxt = seat
+        for k in range(1, self.players + 1):
+            nxt = (seat + k) % self.players
+            if hands[nxt]:
+                break
+        owed = min(self.drawing_required if draw else 1, len(hands[nxt]))
+        return (tops, hands, draw, nxt, owed, False, False, tokens, delivered)
 
-    def advance(self, pos: Position, move: PaternosterMove) -> Position:
-        """The position after one move of the seat to act (a play or ``end``)."""
-        tops, hands, seat, _may_end, step, token_used, tokens, delivered = pos
-        if move.kind != "play" or move.card is None:
-            nxt = seat
-            for k in range(1, self.players + 1):
-                nxt = (seat + k) % self.players
-                if hands[nxt]:
-                    break
-            return (tops, hands, nxt, False, False, False, tokens, delivered)
-        card, pile = move.card, move.pile
-        kind = fit_kind(card, tops[pile], pile < 3, self.same_suit)
+    def play(self, pos: Position, card: Card, pile: int, kind: int) -> Position:
+        """The position after the seat to act plays ``card`` on ``pile``."""
+        tops, hands, draw, seat, owed, step, token_used, tokens, delivered = pos
         hand = hands[seat]
         i = hand.index(card)
         long = kind == LONG
         if delivered < len(self.passengers) and card == self.passengers[delivered]:
             delivered += 1
         return ((*tops[:pile], card, *tops[pile + 1:]),
-                (*hands[:seat], hand[:i] + hand[i + 1:], *hands[seat + 1:]), seat, True,
-                step or kind != NORMAL, token_used or long, tokens - long, delivered)
+                (*hands[:seat], hand[:i] + hand[i + 1:], *hands[seat + 1:]), draw, seat,
+                max(0, owed - 1), step or kind != NORMAL, token_used or long, tokens - long,
+                delivered)
+
+    def value(self, pos: Position, remaining: int) -> int:
+        """Cards the team can still play from this position (``LOST`` for a loss)."""
+        known = self.memo.get(pos)
+        if known is not None:
+            return known[0]
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise _OutOfBudget
+        tops, hands, _draw, seat, owed, step, token_used, tokens, delivered = pos
+        best = LOST if delivered < len(self.passengers) else 0
+        best_move: tuple[Card, int] | None = None
+        if owed == 0:
+            best = self.value(self.end_turn(pos), remaining)
+        if best < remaining:
+            for _cost, card, pile, kind in self.moves(tops, hands[seat], step, token_used,
+                                                      tokens, delivered):
+                if remaining == 1:
+                    best, best_move = 1, (card, pile)
+                    break
+                v = 1 + self.value(self.play(pos, card, pile, kind), remaining - 1)
+                if v > best:
+                    best, best_move = v, (card, pile)
+                    if best == remaining:
+                        break
+        self.memo[pos] = (best, best_move)
+        return best
+
+    def advance(self, pos: Position, move: PaternosterMove) -> Position:
+        """The position after one move of the seat to act (a play or ``end``)."""
+        if move.kind != "play" or move.card is None:
+            return self.end_turn(pos)
+        kind = fit_kind(move.card, pos[0][move.pile], move.pile < 3, self.same_suit)
+        return self.play(pos, move.card, move.pile, kind)
 
     def line(self, pos: Position) -> list[PaternosterMove]:
         """The moves of the best line up to the end of this seat's turn."""
@@ -224,7 +242,7 @@ class _Search:
         while True:
             entry = self.memo.get(pos)
             if entry is None or entry[1] is None:
-                if pos[3] and any(pos[1]):
+                if pos[4] == 0 and (any(pos[1]) or pos[2]):
                     moves.append(END)
                 return moves
             card, pile = entry[1]
@@ -238,8 +256,8 @@ class _Search:
         for move in line:
             pos = self.advance(pos, move)
             played += move.kind == "play"
-        left = sum(len(h) for h in pos[1])
-        return played + (self.value(*pos, left) if left else 0)
+        left = sum(len(h) for h in pos[1]) + len(pos[2])
+        return played + (self.value(pos, left) if left else 0)
 
 
 def solve_endgame(obs: PaternosterObservation, budget: int = BUDGET,
@@ -252,16 +270,19 @@ def solve_endgame(obs: PaternosterObservation, budget: int = BUDGET,
     big for one turn is solved over several."""
     if not applies(obs) or obs.seat is None or obs.seat != obs.turn_seat:
         return None
-    deals = possible_hands(obs)
+    deals = possible_deals(obs)
     if not deals:
         return None
     search = _Search(obs, budget, {} if memo is None else memo)
-    remaining = sum(len(h) for h in deals[0])
-    roots: list[Position] = [(obs.tops, hands, obs.seat, obs.played >= 1, obs.step_back_used,
-                              obs.token_used, obs.tokens, obs.delivered) for hands in deals]
+    hands, draw = deals[0]
+    remaining = sum(len(h) for h in hands) + len(draw)
+    owed = max(0, obs.required - obs.played - obs.gave)
+    roots: list[Position] = [(obs.tops, hands, draw, obs.seat, owed, obs.step_back_used,
+                              obs.token_used, obs.tokens, obs.delivered)
+                             for hands, draw in deals]
     if len(roots) == 1:
         try:
-            played = search.value(*roots[0], remaining)
+            played = search.value(roots[0], remaining)
         except _OutOfBudget:
             return None
         return Endgame(tuple(search.line(roots[0])), played, played == remaining)
@@ -278,7 +299,7 @@ def _best_over_deals(search: _Search, roots: list[Position], remaining: int
     for root in roots:
         search.nodes = 0
         try:
-            search.value(*root, remaining)
+            search.value(root, remaining)
         except _OutOfBudget:
             continue
         finally:
