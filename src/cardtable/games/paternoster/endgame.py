@@ -41,7 +41,7 @@ from cardtable.games.paternoster.rules import (
 )
 
 BUDGET = 30_000
-"""Positions searched before the search gives up (about a fifth of a second)."""
+"""Positions searched before the search gives up (a few tenths of a second at most)."""
 DEALS = 8
 """Deals sampled when several partners still hold cards."""
 SAMPLED_CARDS = 10
