@@ -169,6 +169,17 @@ def test_balance_campaign_command_json() -> None:
     assert table.returncode == 0 and "★★★" in table.stdout and "Penthouse" in table.stdout
 
 
+def test_balance_with_another_team_plays_the_same_rows() -> None:
+    """`--bots planner`: the campaign's rows played by the planner, the title says so;
+    the duel's report compares its own players and refuses another."""
+    result = cardtable("balance", "campaign", "--bots", "planner", "--games", "1",
+                       "--workers", "1")
+    assert result.returncode == 0, result.stderr
+    assert "planner" in result.stdout and "Penthouse" in result.stdout
+    duel = cardtable("balance", "duel", "--bots", "simple", "--games", "1")
+    assert duel.returncode == 2 and "--bots" in duel.stderr
+
+
 def test_chart_of_a_rate_of_none_or_all(tmp_path: Path) -> None:
     """A rate of 0% or 100% has a Wilson bound a rounding error away: still drawn."""
     from cardtable.sim.report import Line, plot

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -78,11 +79,17 @@ def balance_command(args: argparse.Namespace) -> int:
     if args.game not in REPORTS:
         raise ValueError(f"no balance report for '{args.game}' (known: {', '.join(REPORTS)})")
     rows = REPORTS[args.game]()
+    title = TITLES[args.game]
+    if args.bots:
+        if args.game == "duel":
+            raise ValueError("--bots: the duel's report compares its own players")
+        bots = tuple(args.bots.split(","))
+        rows = [dataclasses.replace(row, bots=bots) for row in rows]
+        title += f" (here played by: {args.bots})"
     start = time.perf_counter()
     with progress_bar(total_games(rows, args.games), f"balance {args.game}") as progress:
         lines = run_report(rows, args.games, args.seed, args.workers, progress)
     seconds = time.perf_counter() - start
-    title = TITLES[args.game]
     if args.plot:
         report.plot(Path(args.plot), title, lines)
     if args.json:
@@ -206,6 +213,8 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
     bal = sub.add_parser("balance", help="the rule text's balance figures beside ours")
     bal.add_argument("game", choices=[*sorted(REPORTS), "matebeta", "duel52"])
     _common(bal, default_games=4000)
+    bal.add_argument("--bots", help="paternoster, campaign: another computer team than the "
+                                    "text's simple player, e.g. planner")
     bal.add_argument("--results", default="matebeta-deals.jsonl", metavar="FILE",
                      help="matebeta: the solved chunks, appended as they finish and read "
                           "back on the next start (default matebeta-deals.jsonl)")

@@ -4,6 +4,7 @@ say so, blind to everything but its observation, and it plays whole turns."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -11,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.games.paternoster.test_properties import ALL_OPTIONS, IDS
 
-from cardtable.cards import parse_card
+from cardtable.cards import deck, parse_card
 from cardtable.engine import play_out
 from cardtable.games.paternoster.bots import PlannerTeamBot, RandomTeamBot, make_bot
+from cardtable.games.paternoster.endgame import solve_endgame
 from cardtable.games.paternoster.rules import PATERNOSTER, PaternosterState
 from cardtable.signals import PASSENGER_SIGNAL
 
@@ -124,3 +126,42 @@ def test_planner_offers_to_deliver_the_next_passenger(pos) -> None:
                 draw=["AD"] * 10)
     state.passengers = tuple(parse_card(c) for c in ("9D", "10D", "JD"))
     assert PASSENGER_SIGNAL in PlannerTeamBot(0).signals(state.observation(1)).values()
+
+
+def counted_position(pos: Any, players: int, hands: list[list[str]],
+                     tops: dict[str, str]) -> PaternosterState:
+    """A game at the deck's end: these hands and tops, every other card already played
+    (under ``up1``'s top), the draw pile empty, seat 0 to act."""
+    named = Counter(parse_card(c) for c in [*(c for h in hands for c in h), *tops.values()])
+    rest = sorted((Counter(deck(2)) - named).elements())
+    piles = {name: [card] for name, card in tops.items()}
+    piles["up1"] = [c.text for c in rest] + piles["up1"]
+    return pos({"players": players}, hands, piles=piles, draw=[])
+
+
+def test_endgame_counts_to_the_end_and_keeps_the_partners_card_playable(pos) -> None:
+    """With the draw pile empty every card is known: the planner plays 5♦ alone and
+    leaves room for its partner's 5♥ (playing 6♦ too would shut it out), and the two
+    planners play every card."""
+    state = counted_position(pos, 2, [["5D", "6D"], ["5H"]],
+                             {"up1": "4D", "up2": "KC", "down1": "2D", "down2": "2D"})
+    end = solve_endgame(state.observation(0))
+    assert end is not None and end.perfect and end.played == 3
+    bots = {s: PlannerTeamBot(s) for s in (0, 1)}
+    outcome = play_out(state, bots, random.Random(0))
+    assert outcome.perfect
+
+
+def test_endgame_with_several_partners_samples_their_hands_from_the_observation(pos) -> None:
+    """Three players, two partners holding cards: the turn comes from deals sampled
+    from the observation alone, so any deal behind the same observation gives the
+    same turn, and the planners still play every card."""
+    state = counted_position(pos, 3, [["5D", "9S"], ["5H", "10S"], ["6D"]],
+                             {"up1": "4D", "up2": "8C", "down1": "2D", "down2": "2D"})
+    obs = state.observation(0)
+    end = solve_endgame(obs)
+    assert end is not None
+    other = PATERNOSTER.sample(obs, random.Random(3))
+    assert solve_endgame(other.observation(0)) == end
+    outcome = play_out(state, {s: PlannerTeamBot(s) for s in range(3)}, random.Random(0))
+    assert outcome.perfect

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from cardtable.cards import Card
 from cardtable.engine import Observation
+from cardtable.games.paternoster.endgame import Memo, solve_endgame
 from cardtable.games.paternoster.planner import Plan, plan_turn
 from cardtable.games.paternoster.rules import (
     BLACK_JACKS,
@@ -57,6 +59,8 @@ KEEP_OFF = 10
 """Penalty for a pile another seat asked to leave alone."""
 COVER_FIRST = -100
 """Bonus for covering a burning card or a red King the seat must cover."""
+MEMO_LIMIT = 100_000
+"""Endgame positions a planner keeps between its turns (a few tens of megabytes)."""
 
 
 def open_cost(card: Card, up: bool) -> int:
@@ -263,14 +267,28 @@ class PlannerTeamBot:
     def __init__(self, seed: int | None = 0) -> None:
         self.seed = seed
         self._cached: tuple[PaternosterObservation, Plan] | None = None
+        self._memo: tuple[object, Memo] = ((), {})
+        """The endgame positions judged in this game (their rules and passengers first)."""
 
     def _plan(self, obs: PaternosterObservation) -> Plan:
+        # the plan reads partners' signals, never the seat's own: the simulator syncs
+        # those between asking for signals and asking for the plan
+        obs = replace(obs, signals=tuple(s for s in obs.signals if s[0] != obs.seat))
         cached = self._cached
         if cached is not None and cached[0] == obs:
             return cached[1]
-        found = plan_turn(obs)
+        end = solve_endgame(obs, memo=self._endgame_memo(obs))
+        found = Plan(end.moves, -end.played, True) if end is not None else plan_turn(obs)
         self._cached = (obs, found)
         return found
+
+    def _endgame_memo(self, obs: PaternosterObservation) -> Memo:
+        """The judged positions of this game; a new game, or too many, start afresh."""
+        game, memo = self._memo
+        if game != (obs.options, obs.passengers) or len(memo) > MEMO_LIMIT:
+            memo = {}
+            self._memo = ((obs.options, obs.passengers), memo)
+        return memo
 
     def plan(self, observation: Observation) -> list[PaternosterMove]:
         """The rest of this turn, to the move that ends it."""

@@ -19,6 +19,7 @@ Everything here reads only the observation.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -173,7 +174,8 @@ class TurnPlanner:
             low, high, sign = (card + 1, top + 1, 1) if card <= top else (top + 1, card + 1, -1)
         if low >= high:
             return 0.0
-        own = sum(1 for h in hand if low <= h < high) - (low <= card < high)
+        # the hand is sorted (the observation's order, kept by every search step)
+        own = bisect_left(hand, high) - bisect_left(hand, low) - (low <= card < high)
         return sign * (self.prefix[high] - self.prefix[low] + OWN_WEIGHT * own)
 
     def play_cost(self, node: _Node, card: Card, pile: int, kind: int) -> float:
