@@ -172,7 +172,7 @@ async def switch_language(request: Request, code: str, next: str = "/") -> Respo
 
 def not_found(request: Request) -> HTMLResponse:
     return render(request, "message.html", status=404, page="error",
-                  message=translate(language(request), "error.not_found"))
+                  message=translate(language(request), "Page not found."))
 
 
 def table_page(request: Request, table: Any) -> HTMLResponse:
@@ -216,7 +216,7 @@ async def group_page(request: Request, token: str) -> Response:
     row = await campaign.load_group(request.app.state.manager, token)
     if row is None:
         return render(request, "message.html", status=404, page="error",
-                      message=translate(language(request), "camp.unknown_group"))
+                      message=translate(language(request), "There is no group with this link."))
     group = campaign.group_json(str(request.base_url).rstrip("/"), row)
     response = render(request, "group.html", page="group", group=group,
                       client={"page": "group", "token": token})

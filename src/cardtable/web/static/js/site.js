@@ -38,10 +38,10 @@ document.querySelectorAll(".quick-play").forEach((button) => {
     const facts = DATA.page === "new" ? DATA.game : DATA.games[game];
     button.disabled = true;
     const status = document.getElementById("home-status") || document.getElementById("form-error");
-    if (status) status.textContent = t("new.creating");
+    if (status) status.textContent = t("Opening the table…");
     createTable(quickBody(game, { seats: facts.seats, default_bot: facts.default_bot }), (message) => {
       button.disabled = false;
-      if (status) status.textContent = t("new.error", { message });
+      if (status) status.textContent = t("The table could not be opened: {message}", { message });
     });
   });
 });
