@@ -44,6 +44,16 @@ def translations(lang: str) -> gettext.NullTranslations:
         return gettext.GNUTranslations(f)
 
 
+def N_(msgid: str) -> str:
+    """Marks a message for extraction where it is defined; translated where it is shown."""
+    return msgid
+
+
+def NP_(context: str, msgid: str) -> tuple[str, str]:
+    """:func:`N_` for a message with a context."""
+    return context, msgid
+
+
 def fill(text: str, values: dict[str, object]) -> str:
     """``{name}`` placeholders filled in (others and stray braces stay as they are)."""
     for name, value in values.items():
@@ -75,7 +85,7 @@ def client_catalogue(lang: str) -> str:
     plural = "n != 1"
     if isinstance(found, gettext.GNUTranslations):
         forms: dict[str, dict[int, str]] = {}
-        for key, text in found._catalog.items():  # the parsed .mo: its only public form
+        for key, text in found._catalog.items():  # type: ignore[attr-defined]  # the parsed .mo
             if key == "":
                 continue
             if isinstance(key, tuple):

@@ -12,21 +12,22 @@ from __future__ import annotations
 
 from functools import cache
 
-from cardtable.web.catalogue import translate, translate_in
-
-
-def N_(msgid: str) -> str:
-    """Marks a message for extraction; translated later."""
-    return msgid
-
-
-def NP_(context: str, msgid: str) -> tuple[str, str]:
-    """Marks a message with a context for extraction; translated later."""
-    return context, msgid
-
+from cardtable.games.registry import game_ids
+from cardtable.web.catalogue import N_, translate, translate_in
 
 LABELS: dict[str, str | tuple[str, str]] = {
-    # migrated from i18n.py's _M
+    "game.duel": N_("Paternoster Duel"),
+    "game.paternoster": N_("Paternoster"),
+    "game.duel52": N_("Duel 52"),
+    "game.matebeta": N_("MateBeta"),
+    "rank.A": N_("Ace"),
+    "rank.J": N_("Jack"),
+    "rank.Q": N_("Queen"),
+    "rank.K": N_("King"),
+    "suit.D": N_("Diamonds"),
+    "suit.H": N_("Hearts"),
+    "suit.S": N_("Spades"),
+    "suit.C": N_("Clubs"),
     "bot.duel.never-push": N_("the simple strategy without pushing"),
     "bot.duel.simple": N_("the simple strategy, pushing every turn"),
     "bot.duel.strong": N_("searches: plays each move out over many deals of the unseen cards"),
@@ -103,11 +104,6 @@ LABELS: dict[str, str | tuple[str, str]] = {
     "pat.pile": N_("{dir} {n}"),
     "pat.team": N_("Your team"),
     "pat.up": N_("Up"),
-    "rules.figure_title": N_("Our simulation: {games} games, 95% interval {low}–{high}"),
-    "rules.figure_title_exact": N_("Solved exactly: all {games} positions"),
-    "rules.figure_title_sample": N_(
-        "Solved exactly for the {games} positions so far; 95% interval for all: "
-        "{low}–{high}"),
     "rules.not_found": N_("There are no rules for '{game}'."),
     "rv.col_after": N_("After"),
     "rv.col_before": N_("Before"),
@@ -206,7 +202,7 @@ def label(lang: str, key: str) -> str | None:
     """The label ``key`` in ``lang``; None if there is no such label."""
     entry = LABELS.get(key)
     if entry is None:
-        return None
+        return _ladder(lang).get(key)
     if isinstance(entry, tuple):
         return translate_in(lang, *entry)
     return translate(lang, entry)
@@ -215,4 +211,30 @@ def label(lang: str, key: str) -> str | None:
 @cache
 def labels(lang: str) -> dict[str, str]:
     """Every label in ``lang``, for the browser."""
-    return {key: text for key in LABELS if (text := label(lang, key)) is not None}
+    found = {key: text for key in LABELS if (text := label(lang, key)) is not None}
+    return found | _ladder(lang)
+
+
+@cache
+def _ladder(lang: str) -> dict[str, str]:
+    """Each game's computer levels (``LADDER`` in its bots module): ``level.<game>.<name>``
+    is the level's name for players, ``bot.<game>.<name>`` how it plays. The games keep
+    these texts in English and German themselves (the terminal shows them too); another
+    language gets the English."""
+    import importlib
+
+    german = lang == "de"
+    found = {}
+    for game in game_ids():
+        ladder = getattr(importlib.import_module(f"cardtable.games.{game}.bots"), "LADDER", ())
+        for level in ladder:
+            found[f"level.{game}.{level.name}"] = level.de if german else level.en
+            found[f"bot.{game}.{level.name}"] = level.about_de if german else level.about_en
+    return found
+
+
+def card_name(text: str, lang: str) -> str:
+    """A card's full name: ``10H`` is "10 of Hearts" / "Herz 10" (as the client names it)."""
+    rank, suit = text[:-1], text[-1]
+    return translate(lang, "{rank} of {suit}", rank=label(lang, f"rank.{rank}") or rank,
+                     suit=label(lang, f"suit.{suit}") or suit)

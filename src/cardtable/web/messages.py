@@ -36,16 +36,22 @@ KEYWORDS = {
 PO_WIDTH = 100
 
 
-def _mappings() -> list[tuple[str, str]]:
+def _mappings() -> tuple[list[tuple[str, str]], dict[str, dict[str, str]]]:
+    """pyproject.toml's ``[[tool.babel.mappings]]``: (pattern, method) and each one's options."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    return [(m["pattern"], m["method"]) for m in config["tool"]["babel"]["mappings"]]
+    mappings = config["tool"]["babel"]["mappings"]
+    methods = [(m["pattern"], m["method"]) for m in mappings]
+    options = {m["pattern"]: {k: str(v) for k, v in m.items() if k not in ("pattern", "method")}
+               for m in mappings}
+    return methods, options
 
 
 def extract() -> Catalog:
     """Every message of the code, as a template catalogue (no source locations: they
     would change the catalogues on every edit and make merges conflict)."""
     catalog = Catalog(project="cardtable", domain=DOMAIN, fuzzy=False)
-    found = extract_from_dir(ROOT, method_map=_mappings(), keywords=KEYWORDS,
+    methods, options = _mappings()
+    found = extract_from_dir(ROOT, method_map=methods, options_map=options, keywords=KEYWORDS,
                              comment_tags=("TRANSLATORS:",), strip_comment_tags=True)
     for _filename, _lineno, message, comments, context in found:
         catalog.add(message, None, auto_comments=comments, context=context)

@@ -1,5 +1,5 @@
 // The Tower campaign: create a group (Score tab), ride a floor or enter a ride (group page).
-import { DATA, LANG, t } from "./i18n.js";
+import { DATA, LANG, t, labelOf } from "./i18n.js";
 
 async function post(url, body) {
   const r = await fetch(url, {
@@ -89,7 +89,7 @@ if (DATA.page === "group") {
       const problem = !Number.isInteger(value) ? "camp.whole_number"
         : value < 0 ? "camp.not_negative" : null;
       if (problem) {
-        error.textContent = t("Not saved: {message}", { message: t(problem, { field: labels[key] }) });
+        error.textContent = t("Not saved: {message}", { message: labelOf(problem, { field: labels[key] }) });
         return;
       }
     }

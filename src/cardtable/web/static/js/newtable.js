@@ -1,6 +1,6 @@
 // The new-table form: players, computer strengths, variants or level, match length, and
 // how long a seat waits for a player who dropped out.
-import { DATA, LANG, t } from "./i18n.js";
+import { DATA, LANG, t, tn, hasLabel, labelOf } from "./i18n.js";
 import { el } from "./dom.js";
 import { createTable } from "./site.js";
 
@@ -10,7 +10,7 @@ const body = document.getElementById("form-body");
 const errorBox = document.getElementById("form-error");
 
 /** A catalogue entry if there is one (else the game module's own English words). */
-function known(key) { return DATA.messages[key] || null; }
+function known(key) { return hasLabel(key) ? labelOf(key) : null; }
 
 function fieldset(legend, ...children) { return el("fieldset", {}, el("legend", { text: legend }), ...children); }
 
@@ -103,7 +103,7 @@ if (names.length && game !== "duel52") {
 let lengthSel = null;
 if (game === "duel52") {
   lengthSel = el("select", { id: "length" });
-  for (const v of ["quick", "standard", "long"]) lengthSel.append(el("option", { value: v, text: t(`length.${v}`), selected: v === "standard" }));
+  for (const v of ["quick", "standard", "long"]) lengthSel.append(el("option", { value: v, text: labelOf(`length.${v}`), selected: v === "standard" }));
   parts.push(fieldset(t("Game length"), el("div", { class: "field" }, el("label", { for: "length", text: t("Game length") }), lengthSel)));
 }
 
@@ -112,13 +112,13 @@ let matchSel = null;
 let gamesSel = null;
 if (facts.match_games && facts.match_games.length) {
   gamesSel = el("select", { id: "match-games" });
-  for (const n of facts.match_games) gamesSel.append(el("option", { value: n, text: t("{n} games, higher total wins", { n }), selected: n === facts.match_games[0] }));
+  for (const n of facts.match_games) gamesSel.append(el("option", { value: n, text: tn("{n} game, higher total wins", "{n} games, higher total wins", n), selected: n === facts.match_games[0] }));
   parts.push(fieldset(t("Match"), el("div", { class: "field" }, el("label", { for: "match-games", text: t("Match") }), gamesSel)));
 } else if (game !== "paternoster") {
   matchSel = el("select", { id: "match" });
   const def = facts.match_wins;
   matchSel.append(el("option", { value: "", text: t("Single games"), selected: !def }));
-  for (const n of [1, 2, 3, 5]) matchSel.append(el("option", { value: n, text: t("First to {n} won games", { n }), selected: n === def }));
+  for (const n of [1, 2, 3, 5]) matchSel.append(el("option", { value: n, text: tn("First to {n} won game", "First to {n} won games", n), selected: n === def }));
   parts.push(fieldset(t("Match"), el("div", { class: "field" }, el("label", { for: "match", text: t("Match") }), matchSel)));
 }
 
@@ -126,7 +126,7 @@ if (facts.match_games && facts.match_games.length) {
 let hintsSel = null;
 if (facts.hints) {
   hintsSel = el("select", { id: "hints" });
-  for (const v of ["", "on", "off"]) hintsSel.append(el("option", { value: v, text: t(`new.hints_${v || "auto"}`), selected: v === "" }));
+  for (const v of ["", "on", "off"]) hintsSel.append(el("option", { value: v, text: labelOf(`new.hints_${v || "auto"}`), selected: v === "" }));
   parts.push(fieldset(t("Hints"), el("div", { class: "field" }, el("label", { for: "hints", text: t("Hints") }), hintsSel),
                       el("p", { class: "hint", text: t("A hint shows the exact best move and its value. Unless you choose, hints are allowed only when no other person sits at the table.") })));
 }

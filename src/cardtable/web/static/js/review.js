@@ -2,7 +2,7 @@
 // solver (POST /api/matebeta/review), a chart of the value, and a board that steps
 // through the game or tries other moves, each legal move with its exact value
 // (POST /api/matebeta/position). The board is drawn by the game's own module.
-import { DATA, LANG, t, cardName, cardShort, listOf } from "./i18n.js";
+import { DATA, LANG, t, labelOf, cardName, cardShort, listOf } from "./i18n.js";
 import { cardEl, emptyEl, sortLadder } from "./cards.js";
 import { el } from "./dom.js";
 import { createTable } from "./site.js";
@@ -174,7 +174,7 @@ function markChart() {
 // --- the move list ---
 function table() {
   const head = el("tr", {}, ...["rv.col_move", "rv.col_who", "rv.col_played", "rv.col_before", "rv.col_after", "rv.col_lost", "rv.col_best"]
-    .map((k) => el("th", { scope: "col", text: t(k) })));
+    .map((k) => el("th", { scope: "col", text: labelOf(k) })));
   const rows = review.moves.map((m) => {
     const row = el("tr", { class: m.lost ? "bad" : "", "data-ply": m.ply, tabindex: "0" },
       el("td", { text: m.phase === "foreplace" ? "–" : String(m.move_no) }),

@@ -5,7 +5,7 @@
 // match. Each game module (games/<id>.js) draws the board from the observation and
 // maps every legal move text to a source (what you tap first: a card) and a target
 // (where it goes: a pile, a lane, a seat). Only legal moves are ever offered.
-import { DATA, LANG, t, cardName, cardShort, listOf } from "./i18n.js";
+import { DATA, LANG, t, tn, tc, hasLabel, labelOf, cardName, cardShort, listOf } from "./i18n.js";
 import { cardEl, emptyEl, sortLadder } from "./cards.js";
 import { el } from "./dom.js";
 
@@ -62,7 +62,7 @@ function seatName(seat) {
 
 /** What every game module gets: the observation and helpers. */
 const ctx = {
-  t, LANG, cardEl, emptyEl, cardName, cardShort, listOf, sortLadder, el,
+  t, tn, tc, labelOf, hasLabel, LANG, cardEl, emptyEl, cardName, cardShort, listOf, sortLadder, el,
   get msg() { return msg; },
   get obs() { return msg ? msg.observation : null; },
   get seat() { return msg ? msg.seat : null; },
@@ -122,7 +122,7 @@ function sendSignal(text) {
 
 function signalText(text) {
   const [kind, pile] = text.split(" ");
-  return `${t("signal." + kind)} (${game.pileName ? game.pileName(pile, ctx) : pile})`;
+  return `${labelOf("signal." + kind)} (${game.pileName ? game.pileName(pile, ctx) : pile})`;
 }
 
 // --- messages ------------------------------------------------------------------------
@@ -173,7 +173,7 @@ function onError(data) {
   els.page.classList.remove("busy");
   const key = data.code === "illegal" || data.code === "stale" || data.code === "duplicate"
     ? "table.refused" : "table.error";
-  toast(t(key, { message: refusalText(data) }), true);
+  toast(labelOf(key, { message: refusalText(data) }), true);
   if (data.code === "stale" || data.code === "duplicate") sendRaw({ type: "sync" });
   wire();
 }
@@ -183,7 +183,7 @@ function onError(data) {
 function refusalText(data) {
   if (LANG === "en") return data.message;
   for (const key of [data.rule && `why.${data.rule}`, `why.${data.code}`]) {
-    if (key && DATA.messages[key] !== undefined) return t(key);
+    if (key && hasLabel(key)) return labelOf(key);
   }
   return data.message;
 }
@@ -204,7 +204,7 @@ function logEvents(events, quiet) {
     if (ev.kind === "game-start") text = t("Game {n} begins.", { n: ev.game_no });
     else if (ev.kind === "signal") {
       const [kind, pile] = ev.signal.split(" ");
-      text = t("{name} signals on {pile}: {signal}", { name: seatName(ev.seat), pile: game.pileName ? game.pileName(pile, ctx) : pile, signal: t("signal." + kind) });
+      text = t("{name} signals on {pile}: {signal}", { name: seatName(ev.seat), pile: game.pileName ? game.pileName(pile, ctx) : pile, signal: labelOf("signal." + kind) });
     } else if (ev.kind === "move") text = null;
     else text = game.describe(ev, ctx);
     if (!text) continue;

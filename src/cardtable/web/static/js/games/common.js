@@ -40,7 +40,7 @@ export function drawPileEl(ctx, count, label) {
 /** A row of face-down cards for an opponent's hand (count only). */
 export function hiddenHand(ctx, count, name) {
   const { el, cardEl, t } = ctx;
-  const box = el("div", { class: "opp-hand", role: "img", "aria-label": `${t("{name}'s hand", { name })}: ${count === 1 ? t("1 card") : t("{n} cards", { n: count })}` });
+  const box = el("div", { class: "opp-hand", role: "img", "aria-label": `${t("{name}'s hand", { name })}: ${ctx.tn("{n} card", "{n} cards", count)}` });
   for (let i = 0; i < Math.min(count, 12); i++) box.append(cardEl(null));
   return box;
 }
@@ -63,7 +63,7 @@ export function signalButtons(ctx, pile, pileLabel, enabled = true) {
   for (const text of allowed) {
     const kind = text.split(" ")[0];
     const on = kind === current;
-    const b = el("button", { class: "sig" + (on ? " on" : ""), type: "button", "aria-pressed": on ? "true" : "false", title: t("signal." + kind), "aria-label": `${t("signal." + kind)} (${pileLabel})`, text: t("signal.short." + kind), "data-signal": text });
+    const b = el("button", { class: "sig" + (on ? " on" : ""), type: "button", "aria-pressed": on ? "true" : "false", title: ctx.labelOf("signal." + kind), "aria-label": `${ctx.labelOf("signal." + kind)} (${pileLabel})`, text: ctx.labelOf("signal.short." + kind), "data-signal": text });
     if (!enabled) b.disabled = true;
     b.addEventListener("click", (e) => { e.stopPropagation(); ctx.signal(text); });
     row.append(b);
@@ -78,9 +78,9 @@ export function signalBadges(ctx, pile, seats) {
   for (const seat of seats) {
     const kind = ctx.signalsNow.get(`${seat}|${pile}`);
     if (!kind) continue;
-    shown.push(el("span", { class: "badge", title: `${ctx.name(seat)}: ${t("signal." + kind)}`, "aria-label": `${ctx.name(seat)}: ${t("signal." + kind)}`, text: `${t("signal.short." + kind)} ${ctx.name(seat)}` }));
+    shown.push(el("span", { class: "badge", title: `${ctx.name(seat)}: ${ctx.labelOf("signal." + kind)}`, "aria-label": `${ctx.name(seat)}: ${ctx.labelOf("signal." + kind)}`, text: `${ctx.labelOf("signal.short." + kind)} ${ctx.name(seat)}` }));
   }
   return shown.length ? el("div", { class: "sig-shown" }, ...shown) : null;
 }
 
-export function plural(ctx, n) { return n === 1 ? ctx.t("1 card") : ctx.t("{n} cards", { n }); }
+export function plural(ctx, n) { return ctx.tn("{n} card", "{n} cards", n); }

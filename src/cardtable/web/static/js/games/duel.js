@@ -5,12 +5,12 @@ const PILES = ["up", "down"];
 
 function teams(ctx) { return ctx.obs.options.team ? 4 : 2; }
 function myTeam(ctx) { return ctx.view % 2; }
-function teamName(ctx, team) { return ctx.t(team === 0 ? "duel.red" : "duel.black"); }
+function teamName(ctx, team) { return ctx.labelOf(team === 0 ? "duel.red" : "duel.black"); }
 export function teamOf(seat) { return seat % 2; }
 
 function pileLabel(ctx, team, pile) {
   const { t } = ctx;
-  const p = t("duel." + pile);
+  const p = ctx.labelOf("duel." + pile);
   if (teams(ctx) === 4) return t("team {team}: {pile}", { team: teamName(ctx, team), pile: p });
   if (ctx.isMe(team)) return t("your {pile}", { pile: p });
   return t("{name}'s {pile}", { name: ctx.name(team), pile: p });
@@ -31,7 +31,7 @@ export function moveLabel(m, ctx) {
   if (w[0] === "end") return t("End turn");
   if (w[0] === "draw") return t("Draw");
   const team = w[0] === "play" ? myTeam(ctx) : 1 - myTeam(ctx);
-  return t(w[0] === "play" ? "duel.play_on" : "duel.push_on", { card: cardShort(w[1]), pile: pileLabel(ctx, team, w[2]) });
+  return ctx.labelOf(w[0] === "play" ? "duel.play_on" : "duel.push_on", { card: cardShort(w[1]), pile: pileLabel(ctx, team, w[2]) });
 }
 
 function seatTag(ctx, seat) {
@@ -49,7 +49,7 @@ function pilesRow(ctx, team) {
   const partners = teams(ctx) === 4 ? [team, team + 2] : [team];
   PILES.forEach((pile, i) => {
     const label = pileLabel(ctx, team, pile);
-    const box = pileEl(ctx, { cards: obs.piles[team][i], name: t(`duel.${pile}_short`), dst: `pile:${team}:${pile}`, label });
+    const box = pileEl(ctx, { cards: obs.piles[team][i], name: ctx.labelOf(`duel.${pile}_short`), dst: `pile:${team}:${pile}`, label });
     if (teams(ctx) === 4) {
       // signals are public: each team's on its own piles (your own shows as a pressed button)
       const badges = signalBadges(ctx, pile, partners.filter((s) => s !== ctx.seat));
@@ -123,7 +123,7 @@ export function result(ctx) {
   const title = winnerTitle(ctx, mine, winner === null ? null : sideName(ctx, winner));
   const lines = [];
   const reason = `duel.reason.${out.reason}`;
-  lines.push(t(reason, { winner: winner === null ? "" : sideName(ctx, winner), loser: winner === null ? "" : sideName(ctx, 1 - winner) }));
+  lines.push(ctx.labelOf(reason, { winner: winner === null ? "" : sideName(ctx, winner), loser: winner === null ? "" : sideName(ctx, 1 - winner) }));
   const left = [0, 1].map((team) => {
     let n = obs.draw_counts[team];
     for (let s = team; s < obs.hand_counts.length; s += 2) n += obs.hand_counts[s];
@@ -147,7 +147,7 @@ export function describe(ev, ctx) {
   const { t, cardShort } = ctx;
   const name = ctx.name(ev.seat);
   switch (ev.kind) {
-    case "play": return t("{name} plays {card} on {pile}", { name, card: cardShort(ev.card), pile: teams(ctx) === 4 ? pileLabel(ctx, ev.owner, ev.pile) : t(`duel.${ev.pile}`) });
+    case "play": return t("{name} plays {card} on {pile}", { name, card: cardShort(ev.card), pile: teams(ctx) === 4 ? pileLabel(ctx, ev.owner, ev.pile) : ctx.labelOf(`duel.${ev.pile}`) });
     case "push": return t("{name} pushes {card} onto {pile}", { name, card: cardShort(ev.card), pile: pileLabel(ctx, ev.owner, ev.pile) });
     case "end": return t("{name} ends the turn and draws {n}", { name, n: ev.drew });
     case "draw": return t("{name} draws {n}", { name, n: ev.count });

@@ -61,7 +61,7 @@ export function moveLabel(m, ctx) {
     }
     case "pair": return t("Pair with {card}", { card: shortPos(ctx, w[2]) });
     case "look": case "move":
-      return w[1] === "none" ? t(`d52.none.${w[0]}`) : shortPos(ctx, w[1]);
+      return w[1] === "none" ? ctx.labelOf(`d52.none.${w[0]}`) : shortPos(ctx, w[1]);
     case "next": return shortPos(ctx, w[1]);
     default: return m.text;
   }
@@ -92,7 +92,7 @@ export function render(ctx, board) {
   const wrap = el("div", { class: "d52-board" });
   // a power's choice
   if (obs.choice && msg.status === "playing") {
-    const text = ctx.isMe(obs.choice.seat) ? t(`d52.choice.${obs.choice.kind}`) : t("{name} is making a choice for a power.", { name: ctx.name(obs.choice.seat) });
+    const text = ctx.isMe(obs.choice.seat) ? ctx.labelOf(`d52.choice.${obs.choice.kind}`) : t("{name} is making a choice for a power.", { name: ctx.name(obs.choice.seat) });
     wrap.append(el("div", { class: "prompt", role: "status", text }));
   }
   // the opponent
@@ -130,7 +130,7 @@ export function render(ctx, board) {
 
 export function status(ctx) {
   const { t, obs, msg } = ctx;
-  if (obs.choice && ctx.isMe(obs.choice.seat)) return { text: t("Your turn"), sub: t(`d52.choice.${obs.choice.kind}`), mine: true };
+  if (obs.choice && ctx.isMe(obs.choice.seat)) return { text: t("Your turn"), sub: ctx.labelOf(`d52.choice.${obs.choice.kind}`), mine: true };
   if (ctx.isMe(obs.turn_seat)) return { text: t("Your turn"), sub: t("Actions left: {n}", { n: obs.actions }), mine: true };
   const info = msg.seats[obs.turn_seat];
   const name = ctx.name(obs.turn_seat);
@@ -143,7 +143,7 @@ export function result(ctx) {
   const me = ctx.view;
   const w = out.winner;
   const title = winnerTitle(ctx, w === me, w === null ? null : ctx.name(w));
-  const lines = [t(`d52.reason.${out.reason}`, { winner: w === null ? "" : ctx.name(w) })];
+  const lines = [ctx.labelOf(`d52.reason.${out.reason}`, { winner: w === null ? "" : ctx.name(w) })];
   lines.push(t("Lanes won: {a} to {b}.", { a: `${ctx.name(0)} ${out.lanes[0]}`, b: `${out.lanes[1]} ${ctx.name(1)}` }));
   const m = ctx.msg.match;
   let matchLine = null;
@@ -178,7 +178,7 @@ export function describe(ev, ctx) {
     case "action": return t("{name} gains an action", { name });
     case "trap": return t("Trap! {card} springs in lane {lane}", { card: cardShort(ev.card), lane: laneOf(ev.pos) });
     case "lane-won": return t("{name} wins lane {lane}", { name, lane: ev.lane });
-    case "turn": return t("{name}'s turn: {n} actions", { name, n: ev.actions });
+    case "turn": return ctx.tn("{name}'s turn: {n} action", "{name}'s turn: {n} actions", ev.actions, { name });
     case "pass": return t("{name} passes", { name });
     case "game-over": return result(ctx).title;
     default: return null;

@@ -123,7 +123,7 @@ export function status(ctx) {
   const legal = ctx.legal;
   if (legal.length) {
     const key = obs.phase === "foreplace" ? "mb.foreplace_prompt" : obs.phase === "answer" ? "mb.answer_prompt" : "mb.lead_prompt";
-    return { text: t("Your turn"), sub: t(key), mine: true };
+    return { text: t("Your turn"), sub: ctx.labelOf(key), mine: true };
   }
   const toAct = obs.phase === "lead" ? obs.leader : obs.phase === "answer" ? 1 - obs.leader : obs.decided.indexOf(false);
   const info = toAct >= 0 ? msg.seats[toAct] : null;
@@ -156,8 +156,8 @@ export function explain(ctx, out) {
   const { factor, key } = factorOf(out, ctx.obs.foreplaced);
   const points = out.points[mater];
   return [
-    t(out.end === "overmate" ? "mb.result.overmate" : "mb.result.mate", { name, card, move: out.move }),
-    t("Score: {value} ({card}) × {factor} ({why}) = {points} points", { value: value(out.card), card, factor, why: t(key, { move: out.move }), points }),
+    ctx.labelOf(out.end === "overmate" ? "mb.result.overmate" : "mb.result.mate", { name, card, move: out.move }),
+    t("Score: {value} ({card}) × {factor} ({why}) = {points} points", { value: value(out.card), card, factor, why: ctx.labelOf(key, { move: out.move }), points }),
   ];
 }
 
@@ -186,7 +186,7 @@ export function result(ctx) {
 /** The match so far: each player's points and which game of how many. */
 export function matchScore(m, ctx) {
   const score = `${ctx.name(0)} ${m.points[0]} – ${m.points[1]} ${ctx.name(1)}`;
-  return `${score} (${ctx.t("{k} of {n} games played", { k: m.games, n: m.games_needed })})`;
+  return `${score} (${ctx.tn("{k} of {n} game played", "{k} of {n} games played", m.games_needed, { k: m.games })})`;
 }
 
 export function describe(ev, ctx) {

@@ -14,7 +14,7 @@ export function pileName(pile, ctx) {
   const up = pile.startsWith("up");
   const n = pile.slice(-1);
   const single = perDirection(ctx.obs.options) === 1;
-  return `${ctx.t(up ? "pat.up" : "pat.down")}${single ? "" : " " + n} ${up ? "▲" : "▼"}`;
+  return `${ctx.labelOf(up ? "pat.up" : "pat.down")}${single ? "" : " " + n} ${up ? "▲" : "▼"}`;
 }
 
 export function parseMove(text) {
@@ -123,8 +123,8 @@ export function result(ctx) {
   const lines = [];
   let title;
   if (out.perfect) title = t("Perfect! Every card is down.");
-  else title = t("{n} cards were not played.", { n: out.cards_left });
-  if (out.lost) lines.push(t(`pat.lost.${out.lost}`));
+  else title = ctx.tn("{n} card was not played.", "{n} cards were not played.", out.cards_left);
+  if (out.lost) lines.push(ctx.labelOf(`pat.lost.${out.lost}`));
   if (!out.perfect && !out.lost) lines.push(t("The player to act could not play the cards required."));
   const obs = ctx.obs;
   const left = obs.hand_counts.map((n, s) => `${ctx.name(s)} ${n}`);
@@ -137,7 +137,7 @@ export function describe(ev, ctx) {
   const { t, cardShort } = ctx;
   const name = ctx.name(ev.seat);
   switch (ev.kind) {
-    case "play": return t(ev.step_back ? "log.pat.play_back" : "log.pat.play", { name, card: cardShort(ev.card), pile: pileName(ev.pile, ctx) });
+    case "play": return ctx.labelOf(ev.step_back ? "log.pat.play_back" : "log.pat.play", { name, card: cardShort(ev.card), pile: pileName(ev.pile, ctx) });
     case "give": return t("{name} passes a card on to {to}", { name, to: ctx.name(ev.to) });
     case "end":
     case "token-end": return t("{name} ends the turn and draws {n}", { name, n: ev.drew });
