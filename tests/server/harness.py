@@ -24,7 +24,8 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
-from cardtable.engine import Record, State, replay
+from cardtable.engine import Record, State
+from cardtable.games.registry import replay
 
 CARD = re.compile(r"(?<![\w-])(10|[2-9AJQK])[DHSC](?![\w-])")
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 
+from cardtable.sim.figures import FIGURES_FILE
 from cardtable.web.catalogue import N_, translate
 
 RULES_DIR = Path(__file__).resolve().parent / "rules"
@@ -44,7 +45,7 @@ FIGURE_TITLES = {
 
 @cache
 def figures() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((RULES_DIR / "figures.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(FIGURES_FILE.read_text(encoding="utf-8"))
     return data
 
 

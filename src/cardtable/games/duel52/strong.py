@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cardtable.bots.search import Budget, SearchBot
 from cardtable.engine import State
-from cardtable.games.duel52.bots import HeuristicBot
+from cardtable.games.duel52.heuristic import HeuristicBot
 from cardtable.games.duel52.rules import DUEL52, Duel52Outcome
 
 ITERATIONS = 50

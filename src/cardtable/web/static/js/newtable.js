@@ -2,7 +2,7 @@
 // how long a seat waits for a player who dropped out.
 import { DATA, LANG, t, tn, hasLabel, labelOf } from "./i18n.js";
 import { el } from "./dom.js";
-import { createTable } from "./site.js";
+import { createTable } from "./opentable.js";
 
 const facts = DATA.game;
 const game = facts.id;

@@ -5,7 +5,7 @@
 import { DATA, LANG, t, labelOf, cardName, cardShort, listOf } from "./i18n.js";
 import { cardEl, emptyEl, sortLadder } from "./cards.js";
 import { el } from "./dom.js";
-import { createTable } from "./site.js";
+import { createTable } from "./opentable.js";
 import * as mb from "./games/matebeta.js";
 
 const $ = (id) => document.getElementById(id);
