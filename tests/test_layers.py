@@ -71,7 +71,7 @@ def test_the_import_contracts_are_kept() -> None:
     """``lint-imports``: the floors of pyproject.toml, and the engine knows no game."""
     lint = Path(sys.executable).with_name("lint-imports")
     done = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True, text=True,
-                          timeout=300)
+                          timeout=300, check=False)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert "0 broken" in done.stdout
 
