@@ -194,7 +194,10 @@ def render(game: str, lang: str) -> tuple[str, str, list[tuple[int, str, str]]]:
     """(title, body HTML, table of contents as (level, id, text)) of a rules page."""
     if game not in GAMES:
         raise KeyError(game)
-    source = (RULES_DIR / f"{game}.{lang}.md").read_text(encoding="utf-8")
+    path = RULES_DIR / f"{game}.{lang}.md"
+    if not path.exists():  # a language whose rules texts are not written yet
+        path = RULES_DIR / f"{game}.en.md"
+    source = path.read_text(encoding="utf-8")
     title_line, _, rest = source.partition("\n")
     title = title_line.lstrip("# ").strip()
     filled = _PLACEHOLDER.sub(lambda m: _replace(m, lang), rest)
