@@ -11,12 +11,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: serve test lint install browser
+.PHONY: serve test lint install browser messages
 
 # setup.py compiles the modules it names with mypyc: a change to one of them needs a new build.
 COMPILED := $(shell grep -o 'src/cardtable/[^"]*\.py' setup.py)
+# setup.py compiles the site's message catalogues too (.po to .mo)
+CATALOGUES := $(wildcard src/cardtable/locale/*/LC_MESSAGES/*.po)
 
-$(STAMP): pyproject.toml setup.py $(COMPILED)
+$(STAMP): pyproject.toml setup.py $(COMPILED) $(CATALOGUES)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
@@ -35,6 +37,11 @@ browser:
 		echo "installing Debian's chromium for the browser tests"; \
 		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
 	fi
+
+# The site's messages from the code into every catalogue (new ones empty, changed ones fuzzy);
+# translate, then `make install` compiles them.
+messages: $(STAMP)
+	$(BIN)/python -m cardtable.web.messages extract
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests

@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from cardtable.engine import Record, replay
+from cardtable.engine import Record
 from cardtable.games.duel import DUEL
 from cardtable.games.duel.bots import SimpleDuelBot
 from cardtable.games.duel.positions import arranged_game
 from cardtable.games.duel.terminal import DuelScreen, play_game
 from cardtable.games.duel.variants import from_variants
+from cardtable.games.registry import replay
 
 GOLDEN = Path(__file__).parent / "golden" / "duel"
 

@@ -8,10 +8,10 @@ import random
 import pytest
 
 from cardtable.cards import parse_card
-from cardtable.engine import Event, Record, jsonable, play_out, replay
+from cardtable.engine import Event, Record, jsonable, play_out
 from cardtable.games.duel import DUEL
 from cardtable.games.duel.bots import SimpleDuelBot
-from cardtable.games.registry import find_game, game_ids
+from cardtable.games.registry import find_game, game_ids, replay
 
 
 def test_jsonable_turns_cards_tuples_and_dataclasses_into_json() -> None:

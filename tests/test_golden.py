@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.engine import Record, replay
+from cardtable.engine import Record
+from cardtable.games.registry import replay
 
 GOLDEN = Path(__file__).parent / "golden"
 FILES = sorted(GOLDEN.glob("*/*.json"))

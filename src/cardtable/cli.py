@@ -14,8 +14,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from cardtable.engine import IllegalMove, Record, RecordError, ReplayError, State, replay
-from cardtable.games.registry import game_ids
+from cardtable.engine import IllegalMove, Record, RecordError, ReplayError, State
+from cardtable.games.registry import game_ids, replay
 from cardtable.sim.commands import add_parsers as add_lab_parsers
 
 
@@ -115,7 +115,7 @@ def _bench_command(args: argparse.Namespace) -> int:
 
 
 def _think_command(args: argparse.Namespace) -> int:
-    from cardtable.bots.thinking import run_think
+    from cardtable.sim.thinking import run_think
 
     return run_think(args)
 

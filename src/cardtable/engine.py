@@ -403,15 +403,9 @@ class Record:
         return cls.from_json(data)
 
 
-def replay(record: Record, game: Game[State] | None = None) -> State:
-    """Rebuild a game move by move; raises :class:`ReplayError` at the first bad move."""
-    if game is None:
-        from cardtable.games.registry import find_game
-
-        try:
-            game = find_game(record.game)
-        except KeyError as exc:
-            raise RecordError(str(exc.args[0])) from exc
+def replay(record: Record, game: Game[State]) -> State:
+    """Rebuild a game move by move; raises :class:`ReplayError` at the first bad move.
+    (``cardtable.games.registry.replay`` finds the game by the record's id.)"""
     try:
         state = game.new(record.options, deal=record.deal)
     except (OptionError, DealError) as exc:

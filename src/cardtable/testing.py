@@ -111,7 +111,7 @@ def assert_replay_same(
     state = random_game(game, options, seed, lambda s: seen.append(observations(s)),
                         bot=bot, bot_share=bot_share)
     assert replay_steps(state) == seen, "replay differs from the game as played"
-    again = replay(state.record())
+    again = replay(state.record(), game)
     outcome, replayed = state.outcome(), again.outcome()
     assert outcome is not None and replayed is not None
     assert outcome.to_json() == replayed.to_json()

@@ -12,13 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.bots.search import Budget, BudgetError, SearchBot, check_iterations, check_seconds
-from cardtable.engine import Game, Record, State, play_out, replay
+from cardtable.engine import Game, Record, State, play_out
 from cardtable.games.duel.bots import SimpleDuelBot
 from cardtable.games.duel.rules import DUEL
 from cardtable.games.duel.strong import sample_with_signals
 from cardtable.games.duel.variants import from_variants
 from cardtable.games.duel52.rules import DUEL52
-from cardtable.games.registry import find_game
+from cardtable.games.registry import find_game, replay
 from cardtable.sim.setup import make_bot
 
 DUEL_VARIANTS = {

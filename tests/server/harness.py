@@ -24,7 +24,8 @@ from typing import Any
 import httpx
 from websockets.sync.client import ClientConnection, connect
 
-from cardtable.engine import Record, State, replay
+from cardtable.engine import Record, State
+from cardtable.games.registry import replay
 
 # How long a test waits for a condition before it calls it a hang. Generous on purpose: the
 # machines are shared, and a deadline only bounds a test that has already failed.

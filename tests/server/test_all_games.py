@@ -27,7 +27,8 @@ import pytest
 from harness import Client, Server, check_messages, play
 from websockets.exceptions import ConnectionClosed
 
-from cardtable.engine import Record, replay
+from cardtable.engine import Record
+from cardtable.games.registry import replay
 
 pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import importlib
 
-from cardtable.engine import Game, State
+from cardtable.engine import Game, Record, RecordError, State
+from cardtable.engine import replay as replay_with
 
 _MODULES = {
     "duel": "cardtable.games.duel.rules:DUEL",
@@ -28,3 +29,13 @@ def find_game(game_id: str) -> Game[State]:
     game = getattr(importlib.import_module(module_name), attr)
     assert isinstance(game, Game)
     return game
+
+
+def replay(record: Record) -> State:
+    """:func:`cardtable.engine.replay` with the record's own game; an unknown game id is a
+    :class:`~cardtable.engine.RecordError`."""
+    try:
+        game = find_game(record.game)
+    except KeyError as exc:
+        raise RecordError(str(exc.args[0])) from exc
+    return replay_with(record, game)

@@ -28,7 +28,7 @@ from cardtable.games.matebeta.analysis import AnalysisError, at, position, revie
 from cardtable.games.matebeta.rules import MateBetaState
 from cardtable.games.matebeta.solver import Solver
 from cardtable.server.errors import ApiError
-from cardtable.server.protocol import TABLE_ID, Strict
+from cardtable.server.protocol import TABLE_ID, Strict, seat_token
 
 if TYPE_CHECKING:
     from cardtable.server.tables import TableManager
@@ -115,8 +115,6 @@ async def analyse_position(body: PositionBody) -> dict[str, Any]:
 @router.get("/api/tables/{table_id}/hint")
 async def hint(table_id: str, request: Request) -> dict[str, Any]:
     """The best move or moves for the seat to act, and the value from its side."""
-    from cardtable.server.app import _token_from
-
     manager: TableManager = request.app.state.manager
     table = await manager.get(table_id) if re.fullmatch(TABLE_ID, table_id) else None
     if table is None:
@@ -124,7 +122,7 @@ async def hint(table_id: str, request: Request) -> dict[str, Any]:
     if not table.table_settings.get("hints"):
         raise _error(403, "no-hints", "this table does not allow hints (its owner decides "
                                       "when creating it)")
-    seat = table.seat_for_token(_token_from(request.headers, request.cookies, table_id))
+    seat = table.seat_for_token(seat_token(request.headers, request.cookies, table_id))
     if seat is None:
         raise _error(401, "no-seat", "only a player at this table may ask for a hint")
     if table.status != "playing" or seat not in table.state.to_act():

@@ -35,6 +35,7 @@ from cardtable.server.config import Settings
 from cardtable.server.db import Database, make_engine, migrate
 from cardtable.server.errors import (
     ApiError,
+    Refusal,
     add_error_handlers,
     add_websocket_fallback,
     http_error,
@@ -62,8 +63,9 @@ from cardtable.server.protocol import (
     SeatToken,
     TableInfo,
     links,
+    seat_token,
 )
-from cardtable.server.tables import BotPool, Conn, LiveTable, Refusal, TableManager, TableSpec
+from cardtable.server.tables import BotPool, Conn, LiveTable, TableManager, TableSpec
 from cardtable.server.validation import Count, GameNumber, SeatNumber
 
 log = logging.getLogger("cardtable.server")
@@ -137,15 +139,6 @@ def _links(request: Request, table: LiveTable, token: str | None,
                  for seat, invite in invites.items()},
         websocket=f"{ws_base}/api/tables/{table.id}/ws",
     )
-
-
-def _token_from(headers: Any, cookies: Any, table_id: str) -> str | None:
-    auth = headers.get("authorization")
-    if auth and auth.lower().startswith("bearer "):
-        token: str | None = auth[7:].strip()
-        return token
-    cookie: str | None = cookies.get(f"ct_{table_id}")
-    return cookie
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -274,7 +267,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Play again (the next game of the match, or a new match) with the same seats;
         ``game_no``: the game you saw end (if the next one has begun, nothing more happens)."""
         table = await table_of(request, table_id)
-        seat = table.seat_for_token(_token_from(request.headers, request.cookies, table_id))
+        seat = table.seat_for_token(seat_token(request.headers, request.cookies, table_id))
         if seat is None:
             raise ApiError(401, "no-seat", "only a player at this table may start the next game")
         await table.again(seat, game_no)
@@ -344,7 +337,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if table is None:
             await refuse("unknown-table", f"there is no table '{table_id[:40]}'", 4404)
             return
-        token = _token_from(websocket.headers, websocket.cookies, table_id)
+        token = seat_token(websocket.headers, websocket.cookies, table_id)
         if token and "authorization" not in websocket.headers and not _same_origin(websocket):
             await refuse("cross-site", "a page of another site may not use your seat", 4403)
             return

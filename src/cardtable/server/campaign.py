@@ -6,8 +6,8 @@ the group. A ride is either entered by hand (a game with real cards, checked
 by :func:`cardtable.games.paternoster.campaign.validate_ride`) or played on
 the site: a Paternoster table with the floor's options whose settings name
 the group and floor; the move that ends a game of that table is committed
-together with its ride (:func:`site_ride`, judged by ``from_outcome``), so a
-crash cannot lose one without the other.
+together with its ride (:func:`cardtable.server.rides.site_ride`, judged by
+``from_outcome``), so a crash cannot lose one without the other.
 
 The browser remembers the groups it knows in the ``ct_groups`` cookie (share
 tokens joined by ``.``), which the Score tab reads.
@@ -32,8 +32,7 @@ from cardtable.server.protocol import GROUP_LINKS, TABLE_LINKS, Strict, links
 from cardtable.server.validation import Count, GroupName, PlayerName
 
 if TYPE_CHECKING:
-    from cardtable.engine import Outcome, State
-    from cardtable.server.tables import LiveTable, TableManager
+    from cardtable.server.tables import TableManager
 
 GROUPS_COOKIE = "ct_groups"
 MAX_REMEMBERED = 12
@@ -286,23 +285,3 @@ async def start_ride(token: str, body: StartRide, request: Request,
     return StartedRide(
         table=table.id, link=f"{base}/t/{table.id}?key={seat_token}",
         invites={s: f"{base}/t/{table.id}?seat={s}&invite={i}" for s, i in invites.items()})
-
-
-# --- the game-end hook -------------------------------------------------------------------
-
-
-def site_ride(table: LiveTable, state: State,
-              outcome: Outcome) -> tuple[str, dict[str, Any]] | None:
-    """A campaign table's game just ended: its ride, for the group (stored with the final
-    move, in the same commit, so a crash cannot lose it)."""
-    info = table.table_settings.get("campaign")
-    if not info:
-        return None
-    judged = tower.from_outcome(int(info["floor"]), outcome)
-    return str(info["group"]), {
-        "floor": int(info["floor"]), "players": table.n_seats,
-        "cards_left": int(getattr(outcome, "cards_left", 0)),
-        "passengers_delivered": int(getattr(state, "delivered", 0)),
-        "lost": judged.lost is not None, "stars": judged.stars, "cleared": judged.cleared,
-        "source": "site", "table_id": table.id, "game_no": table.game_no,
-    }

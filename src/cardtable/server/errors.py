@@ -46,6 +46,22 @@ class ApiError(Exception):
         self.message = message
 
 
+class Refusal(Exception):
+    """A request the table refuses; nothing changed. ``code`` is for programs."""
+
+    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.rule = rule
+
+    def to_json(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.rule is not None:
+            body["rule"] = self.rule
+        return body
+
+
 def http_error(status: int, code: str, message: str, rule: str | None = None,
                headers: Mapping[str, str] | None = None) -> JSONResponse:
     body: dict[str, Any] = {"code": code, "message": message}
@@ -74,8 +90,6 @@ def describe(errors: Sequence[Any], skip: tuple[str, ...] = ("body",)) -> str:
 
 
 def add_error_handlers(app: FastAPI) -> None:
-    from cardtable.server.tables import Refusal  # the tables use the metrics, which use this
-
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
         return http_error(exc.status, exc.code, exc.message)

@@ -17,8 +17,8 @@ from __future__ import annotations
 import hmac
 import ipaddress
 from collections import Counter as Tally
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -36,8 +36,16 @@ from prometheus_client.registry import Collector
 
 from cardtable.server.errors import http_error
 
-if TYPE_CHECKING:
-    from cardtable.server.tables import TableManager
+
+class TableManager(Protocol):
+    """What the live figures read of the table service (``tables.TableManager`` is one):
+    the tables report their moves here, so this module knows them by this shape only."""
+
+    @property
+    def tables(self) -> Mapping[str, Any]: ...
+
+    @property
+    def db(self) -> Any: ...
 
 FAST = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 """Seconds: buckets for work the players wait for (a move's round trip, a commit)."""

@@ -377,3 +377,14 @@ class ProtocolAnswer(BaseModel):
         ..., alias="schema", description="the JSON Schema of ProtocolDoc: `client` is any "
                                          "message a client sends, `server` any it receives")
     doc: str = Field(..., description="PROTOCOL.md: how the pieces fit (Markdown)")
+
+
+def seat_token(headers: Any, cookies: Any, table_id: str) -> str | None:
+    """A seat's token: ``Authorization: Bearer <token>``, else the table's ``ct_<id>``
+    cookie (the browser's)."""
+    auth = headers.get("authorization")
+    if auth and auth.lower().startswith("bearer "):
+        token: str | None = auth[7:].strip()
+        return token
+    cookie: str | None = cookies.get(f"ct_{table_id}")
+    return cookie

@@ -49,6 +49,7 @@ from cardtable.games.registry import find_game
 from cardtable.server import store
 from cardtable.server.config import Settings
 from cardtable.server.db import Database
+from cardtable.server.errors import Refusal
 from cardtable.server.hooks import (
     GameHooks,
     hooks_for,
@@ -58,6 +59,7 @@ from cardtable.server.hooks import (
     think,
 )
 from cardtable.server.metrics import Metrics
+from cardtable.server.rides import site_ride
 from cardtable.server.store import Deadline, MoveWrite, SeatRow, TableRow
 from cardtable.signals import Signals
 
@@ -66,22 +68,6 @@ log = logging.getLogger("cardtable.server.tables")
 MAX_MOVE_TEXT = 200
 MIN_THINK = 0.05
 """Seconds a search player thinks at least in Blitz, however fast the server's pace."""
-
-
-class Refusal(Exception):
-    """A request the table refuses; nothing changed. ``code`` is for programs."""
-
-    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.rule = rule
-
-    def to_json(self) -> dict[str, Any]:
-        body: dict[str, Any] = {"code": self.code, "message": self.message}
-        if self.rule is not None:
-            body["rule"] = self.rule
-        return body
 
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
@@ -538,8 +524,6 @@ class LiveTable:
             deadline, key = self._deadline_for(new, status)
             ride = None
             if outcome is not None and "campaign" in self.table_settings:
-                from cardtable.server.campaign import site_ride
-
                 ride = site_ride(self, new, outcome)
             write = MoveWrite(
                 table_id=self.id, game_no=self.game_no, idx=len(self.state.history),

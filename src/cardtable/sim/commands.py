@@ -170,10 +170,10 @@ def tournament_tables(result: tournament.Tournament, title: str) -> list[Table]:
 def matebeta_deals_command(args: argparse.Namespace) -> int:
     """Every MateBeta deal solved (resumable), then the figures into the rules pages' file."""
     from cardtable.sim import matebeta_deals as deals
-    from cardtable.web.rules import RULES_DIR
+    from cardtable.sim.figures import FIGURES_FILE
 
     results = Path(args.results)
-    figures_file = Path(args.figures) if args.figures else RULES_DIR / "figures.json"
+    figures_file = Path(args.figures) if args.figures else FIGURES_FILE
     start = time.perf_counter()
     with progress_bar(deals.DEALS, "MateBeta deals") as progress:
         done = deals.solve_all(results, args.workers, progress, args.chunks)

@@ -1,7 +1,10 @@
 """The web site: pages (Jinja templates), the browser client (plain ES modules and CSS),
-the rules pages (Markdown) and the message catalogue, all shipped in the package.
+the rules pages (Markdown) and the site's messages, all shipped in the package.
 
-* :mod:`.i18n` — the UI strings in English and German, the page language.
+* :mod:`.i18n` — the page's language.
+* :mod:`.catalogue` — the gettext catalogues (``cardtable/locale``), on the server and as
+  JSON for the browser; :mod:`.labels` — texts picked at run time by an identifier;
+  :mod:`.messages` — the translators' commands (extract, update, compile).
 * :mod:`.rules` — the rules pages: Markdown with our own simulation figures filled in.
 * :mod:`.pages` — the page routes (home, new table, table, rules, language switch).
 

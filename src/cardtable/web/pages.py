@@ -24,21 +24,20 @@ from markupsafe import Markup
 from cardtable.games.registry import find_game
 from cardtable.server.hooks import hooks_for, variant_names
 from cardtable.web import rules
-from cardtable.web.i18n import (
-    COOKIE,
-    GAME_NAMES,
-    LANGUAGES,
-    MESSAGES,
-    RANKS,
-    SUITS,
-    pick_language,
+from cardtable.web.catalogue import (
+    client_catalogue,
     translate,
+    translate_in,
+    translate_plural,
+    translations,
 )
+from cardtable.web.i18n import COOKIE, LANGUAGES, pick_language
+from cardtable.web.labels import label, labels
 
 WEB_DIR = Path(__file__).resolve().parent
 GAMES = ("duel", "paternoster", "duel52", "matebeta")
 LANG_COOKIE_DAYS = 365
-ASSET_VERSION = "16"
+ASSET_VERSION = "17"
 """Bumped when static files change in a way browsers must not cache across."""
 
 router = APIRouter(include_in_schema=False)
@@ -48,7 +47,7 @@ router = APIRouter(include_in_schema=False)
 def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(WEB_DIR / "templates"),
                       autoescape=select_autoescape(["html"]), trim_blocks=True,
-                      lstrip_blocks=True)
+                      lstrip_blocks=True, extensions=["jinja2.ext.i18n"])
     env.filters["tojson_attr"] = lambda value: json.dumps(value, ensure_ascii=False)
     env.filters["date"] = lambda ts: time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(ts))
     return env
@@ -59,21 +58,45 @@ def language(request: Request) -> str:
                          request.headers.get("accept-language"))
 
 
+def gettext_callables(lang: str) -> dict[str, Any]:
+    """The i18n extension's names for one page (passed per render, not installed in the
+    shared environment, so concurrent pages in other languages do not meet), with the
+    site's ``{name}`` placeholders as keyword arguments: ``_("Seat {n}", n=2)``."""
+    def gettext(msgid: str, **values: Any) -> str:
+        return translate(lang, msgid, **values)
+
+    def ngettext(singular: str, plural: str, n: int, **values: Any) -> str:
+        return translate_plural(lang, singular, plural, n, **values)
+
+    def pgettext(context: str, msgid: str, **values: Any) -> str:
+        return translate_in(lang, context, msgid, **values)
+
+    def label_of(key: str) -> str:
+        return label(lang, key) or key
+
+    return {"_": gettext, "gettext": gettext, "ngettext": ngettext, "pgettext": pgettext,
+            "label": label_of}
+
+
+@cache
+def _client_i18n(lang: str) -> str:
+    """The page data's catalogue and labels, serialised once per language."""
+    return (f'"i18n": {client_catalogue(lang)}, '
+            f'"labels": {json.dumps(labels(lang), ensure_ascii=False, sort_keys=True)}')
+
+
 def render(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
     """A page in the request's language; ``?lang=`` is remembered in a cookie."""
     lang = language(request)
-
-    def t(key: str, **values: Any) -> str:
-        return translate(lang, key, **values)
-
+    translations(lang)  # a missing catalogue fails here, naming the install step
     path = request.url.path
     query = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
     here = path + ("?" + "&".join(f"{k}={quote(v)}" for k, v in query) if query else "")
-    client = {"lang": lang, "messages": MESSAGES[lang], "ranks": RANKS[lang],
-              "suits": SUITS[lang], **context.pop("client", {})}
+    page_data = json.dumps({"lang": lang, **context.pop("client", {})}, ensure_ascii=False)
+    client = page_data[:-1] + ", " + _client_i18n(lang) + "}"
     html = environment().get_template(template).render(
-        lang=lang, t=t, here=here, languages=LANGUAGES, games=GAMES, v=ASSET_VERSION,
-        client_json=Markup(json.dumps(client, ensure_ascii=False).replace("</", "<\\/")),
+        lang=lang, here=here, languages=LANGUAGES, games=GAMES, v=ASSET_VERSION,
+        client_json=Markup(client.replace("</", "<\\/")), **gettext_callables(lang),
         **context)
     response = HTMLResponse(html, status_code=status)
     if request.query_params.get("lang") in LANGUAGES:
@@ -87,7 +110,7 @@ def game_facts(game_id: str) -> dict[str, Any]:
     hooks = hooks_for(game_id)
     bots = _bot_names(game_id) or dict.fromkeys(hooks.bot_names(game_id), "")
     facts: dict[str, Any] = {
-        "id": game_id, "names": GAME_NAMES[game_id], "variants": variant_names(game_id),
+        "id": game_id, "variants": variant_names(game_id),
         "bots": bots, "default_bot": _strongest(game_id, list(bots)),
         "seats": game.seats(game.parse_options({})),
         "match_wins": hooks.default_match_wins,
@@ -172,7 +195,7 @@ async def switch_language(request: Request, code: str, next: str = "/") -> Respo
 
 def not_found(request: Request) -> HTMLResponse:
     return render(request, "message.html", status=404, page="error",
-                  message=translate(language(request), "error.not_found"))
+                  message=translate(language(request), "Page not found."))
 
 
 def table_page(request: Request, table: Any) -> HTMLResponse:
@@ -216,7 +239,8 @@ async def group_page(request: Request, token: str) -> Response:
     row = await campaign.load_group(request.app.state.manager, token)
     if row is None:
         return render(request, "message.html", status=404, page="error",
-                      message=translate(language(request), "camp.unknown_group"))
+                      message=translate(language(request),
+                                        "There is no group with this link."))
     group = campaign.group_json(str(request.base_url).rstrip("/"), row)
     response = render(request, "group.html", page="group", group=group,
                       client={"page": "group", "token": token})

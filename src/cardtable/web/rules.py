@@ -27,17 +27,25 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 
-from cardtable.web.i18n import translate
+from cardtable.sim.figures import FIGURES_FILE
+from cardtable.web.catalogue import N_, translate
 
 RULES_DIR = Path(__file__).resolve().parent / "rules"
 GAMES = ("duel", "paternoster", "duel52", "matebeta")
 _PLACEHOLDER = re.compile(r"\[\[(figure|table):([a-z0-9_-]+)/([a-z0-9_.-]+)\]\]")
 _H2 = re.compile(r"<h([23])>(.*?)</h\1>")
+FIGURE_TITLE = N_("Our simulation: {games} games, 95% interval {low}–{high}")
+FIGURE_TITLES = {
+    "exact": N_("Solved exactly: all {games} positions"),
+    "sample": N_("Solved exactly for the {games} positions so far; 95% interval for all: "
+                 "{low}–{high}"),
+}
+"""A figure's tooltip by its note in figures.json (marked for the catalogue below)."""
 
 
 @cache
 def figures() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((RULES_DIR / "figures.json").read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(FIGURES_FILE.read_text(encoding="utf-8"))
     return data
 
 
@@ -57,9 +65,8 @@ def _figure(report: str, row_id: str, lang: str) -> str:
     unit = row.get("unit", "")
     space = "\u202f" if unit == "%" else ""
     ours = number(row["ours"], lang) + space + unit
-    key = {"exact": "rules.figure_title_exact", "sample": "rules.figure_title_sample"}.get(
-        row.get("note", ""), "rules.figure_title")
-    title = translate(lang, key, games=row.get("games", "?"),
+    title = translate(lang, FIGURE_TITLES.get(row.get("note", ""), FIGURE_TITLE),
+                      games=row.get("games", "?"),
                       low=number(row["low"], lang) + space + unit,
                       high=number(row["high"], lang) + space + unit)
     return (f'<strong class="figure" title="{html.escape(title)}" '
@@ -70,8 +77,8 @@ def _levels_table(lang: str) -> str:
     from cardtable.games.paternoster.levels import GAMES as LEVEL_GAMES
     from cardtable.games.paternoster.levels import LEVELS
 
-    def t(key: str) -> str:
-        return html.escape(translate(lang, key))
+    def t(msgid: str) -> str:
+        return html.escape(translate(lang, msgid))
 
     rows = []
     for level in LEVELS:
@@ -82,13 +89,13 @@ def _levels_table(lang: str) -> str:
             f"<tr><th scope=\"row\">{html.escape(name)}</th><td>{html.escape(desc)}</td>"
             f"<td class=\"num\">{perfect}</td><td class=\"num\">{left}</td>"
             f"<td><a class=\"btn small\" href=\"/play/paternoster?level={level.name}\">"
-            f"{t('rules.level_play')}</a></td></tr>")
+            f"{t('Play')}</a></td></tr>")
     caption = ("2 players, simple computer team, " if lang == "en"
                else "2 Spieler, einfaches Computerteam, ") + \
         f"{LEVEL_GAMES} {'games per level' if lang == 'en' else 'Spiele je Stufe'}"
     return (f'<div class="table-wrap"><table class="levels"><caption>{html.escape(caption)}'
-            f"</caption><thead><tr><th>{t('rules.level')}</th><th>{t('rules.level_desc')}</th>"
-            f"<th>{t('rules.level_perfect')}</th><th>{t('rules.level_left')}</th><th></th>"
+            f"</caption><thead><tr><th>{t('Level')}</th><th>{t('What it is')}</th>"
+            f"<th>{t('All cards down')}</th><th>{t('Cards left (mean)')}</th><th></th>"
             f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
 
 
@@ -98,9 +105,12 @@ def _floors_table(lang: str) -> str:
         campaign = importlib.import_module("cardtable.games.paternoster.campaign")
         floors = list(campaign.FLOORS)
     except (ImportError, AttributeError):
-        return f'<p class="note">{html.escape(translate(lang, "rules.floors_soon"))}</p>'
-    def t(key: str) -> str:
-        return html.escape(translate(lang, key))
+        soon = translate(lang, "The Tower campaign is coming soon; its floors and our figures "
+                               "will appear here.")
+        return f'<p class="note">{html.escape(soon)}</p>'
+
+    def t(msgid: str) -> str:
+        return html.escape(translate(lang, msgid))
 
     rows = []
     for floor in floors:
@@ -113,8 +123,8 @@ def _floors_table(lang: str) -> str:
                     f"<td class=\"num\">{getattr(floor, 'goal', '–')}</td>"
                     f"<td class=\"num\">{clear_text}</td></tr>")
     return (f'<div class="table-wrap"><table class="floors"><thead><tr>'
-            f"<th>{t('rules.floor')}</th><th></th><th>{t('rules.floor_goal')}</th>"
-            f"<th>{t('rules.floor_clear')}</th></tr></thead><tbody>{''.join(rows)}</tbody>"
+            f"<th>{t('Floor')}</th><th></th><th>{t('Goal: at most cards left')}</th>"
+            f"<th>{t('Cleared')}</th></tr></thead><tbody>{''.join(rows)}</tbody>"
             f"</table></div>")
 
 
@@ -131,12 +141,13 @@ def _matebeta_values_table(lang: str) -> str:
 
     def label(low: int | None, high: int | None) -> str:
         if low is None:
-            return translate(lang, "rules.mb_at_most", value=f"−{-high}" if high else high)
+            at_most = f"−{-high}" if high else high
+            return translate(lang, "{value} or less", value=at_most)
         if high is None:
-            return translate(lang, "rules.mb_at_least", value=low)
+            return translate(lang, "{value} or more", value=low)
         if low == high:
-            return translate(lang, "rules.mb_draw")
-        return translate(lang, "rules.mb_range", low=str(low).replace("-", "−"),
+            return translate(lang, "0 (a draw)")
+        return translate(lang, "{low} to {high}", low=str(low).replace("-", "−"),
                          high=str(high).replace("-", "−"))
 
     rows = []
@@ -145,14 +156,16 @@ def _matebeta_values_table(lang: str) -> str:
                     if (low is None or value >= low) and (high is None or value <= high))
         rows.append(f'<tr><th scope="row">{html.escape(label(low, high))}</th>'
                     f'<td class="num">{number(100 * count / total, lang)} %</td></tr>')
-    caption = (translate(lang, "rules.mb_values_exact", positions=f"{total:,}")
+    positions = f"{total:,}"
+    caption = (translate(lang, "All {positions} positions, solved exactly", positions=positions)
                if data.get("complete") else
-               translate(lang, "rules.mb_values_sample", positions=f"{total:,}"))
+               translate(lang, "The {positions} positions solved so far", positions=positions))
+    points = translate(lang, "The dealer's points (minus: the other player's)")
     if lang == "de":
         caption = caption.replace(",", ".")
     return (f'<div class="table-wrap"><table class="values"><caption>{html.escape(caption)}'
-            f"</caption><thead><tr><th>{html.escape(translate(lang, 'rules.mb_points'))}</th>"
-            f"<th>{html.escape(translate(lang, 'rules.mb_share'))}</th></tr></thead>"
+            f"</caption><thead><tr><th>{html.escape(points)}</th>"
+            f"<th>{html.escape(translate(lang, 'Share of the deals'))}</th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table></div>")
 
 
@@ -181,7 +194,10 @@ def render(game: str, lang: str) -> tuple[str, str, list[tuple[int, str, str]]]:
     """(title, body HTML, table of contents as (level, id, text)) of a rules page."""
     if game not in GAMES:
         raise KeyError(game)
-    source = (RULES_DIR / f"{game}.{lang}.md").read_text(encoding="utf-8")
+    path = RULES_DIR / f"{game}.{lang}.md"
+    if not path.exists():  # a language whose rules texts are not written yet
+        path = RULES_DIR / f"{game}.en.md"
+    source = path.read_text(encoding="utf-8")
     title_line, _, rest = source.partition("\n")
     title = title_line.lstrip("# ").strip()
     filled = _PLACEHOLDER.sub(lambda m: _replace(m, lang), rest)

@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from cardtable.engine import IllegalMove, Record, RecordError, ReplayError, replay
+from cardtable.engine import IllegalMove, Record, RecordError, ReplayError
 from cardtable.games.duel import DuelState
 from cardtable.games.duel.positions import arrange_deal, arranged_game
+from cardtable.games.registry import replay
 from cardtable.testing import assert_refused_unchanged
 
 

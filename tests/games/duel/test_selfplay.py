@@ -11,10 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.bench import against_plain, plain_loop, self_play
-from cardtable.engine import Bot, Observation, play_out, replay
+from cardtable.engine import Bot, Observation, play_out
 from cardtable.games.duel import DUEL
 from cardtable.games.duel.bots import SimpleDuelBot, make_bot
 from cardtable.games.duel.rules import DuelMove, DuelState
+from cardtable.games.registry import replay
 
 VARIANTS: list[dict[str, Any]] = [
     {}, {"friendly": True}, {"long_race": True}, {"hard_push": True},

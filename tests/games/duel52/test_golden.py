@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.engine import Record, replay
+from cardtable.engine import Record
+from cardtable.games.registry import replay
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "duel52"
 FILES = sorted(GOLDEN.glob("*.json"))

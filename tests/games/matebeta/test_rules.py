@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from cardtable.cards import parse_card
-from cardtable.engine import DealError, OptionError, Record, replay
+from cardtable.engine import DealError, OptionError, Record
 from cardtable.games.matebeta.rules import (
     MATEBETA,
     MB_DECK,
@@ -26,6 +26,7 @@ from cardtable.games.matebeta.rules import (
     mate_points,
     sort_hand,
 )
+from cardtable.games.registry import replay
 from cardtable.testing import assert_refused_unchanged
 
 GOLDEN = Path(__file__).parents[2] / "golden" / "matebeta"

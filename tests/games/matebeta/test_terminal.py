@@ -82,7 +82,8 @@ def test_terminal_review_judges_every_move_of_the_game() -> None:
     import json
     from pathlib import Path
 
-    from cardtable.engine import Record, replay
+    from cardtable.engine import Record
+    from cardtable.games.registry import replay
 
     golden = Path(__file__).parents[2] / "golden" / "matebeta" / "bots-easy-easy-2.json"
     state = replay(Record.from_json(json.loads(golden.read_text(encoding="utf-8"))))

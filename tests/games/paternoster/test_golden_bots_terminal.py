@@ -12,7 +12,7 @@ import pytest
 from rich.console import Console
 
 from cardtable.cli import main as cli_main
-from cardtable.engine import Record, play_out, replay
+from cardtable.engine import Record, play_out
 from cardtable.games.paternoster import terminal
 from cardtable.games.paternoster.bots import (
     PARTNER,
@@ -22,6 +22,7 @@ from cardtable.games.paternoster.bots import (
 )
 from cardtable.games.paternoster.levels import LEVELS, find_level
 from cardtable.games.paternoster.rules import PATERNOSTER, PaternosterState
+from cardtable.games.registry import replay
 
 GOLDEN = Path(__file__).resolve().parents[2] / "golden" / "paternoster"
 FILES = sorted(GOLDEN.glob("*.json"))

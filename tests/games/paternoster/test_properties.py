@@ -134,7 +134,7 @@ def test_property_bot_games(options: dict[str, Any], seed: int) -> None:
         if moves % 25 == 0:
             assert_no_leak(state, rng)
             assert_legal_moves_agree(state)
-    from cardtable.engine import replay
+    from cardtable.games.registry import replay
 
     again = replay(state.record())
     assert again.outcome() == state.outcome()

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from cardtable.cards import parse_card
-from cardtable.engine import DealError, IllegalMove, Record, replay
+from cardtable.engine import DealError, IllegalMove, Record
 from cardtable.games.paternoster.rules import PATERNOSTER, PaternosterOutcome
-from cardtable.games.registry import find_game
+from cardtable.games.registry import find_game, replay
 from cardtable.testing import assert_refused_unchanged
 
 C = parse_card

@@ -8,9 +8,10 @@ from collections import Counter
 import pytest
 
 from cardtable.cards import deck, parse_card
-from cardtable.engine import OptionError, replay
+from cardtable.engine import OptionError
 from cardtable.games.paternoster.rules import PATERNOSTER, pile_ids
 from cardtable.games.paternoster.variants import from_variants
+from cardtable.games.registry import replay
 from cardtable.testing import assert_refused_unchanged
 
 C = parse_card

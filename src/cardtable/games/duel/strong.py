@@ -23,8 +23,8 @@ import random
 from cardtable.bots.search import Budget, SearchBot
 from cardtable.cards import CARDS, Card
 from cardtable.engine import Observation, State
-from cardtable.games.duel.bots import CAUTIOUS, SimpleDuelBot
 from cardtable.games.duel.rules import DUEL, UP, DuelObservation, DuelState
+from cardtable.games.duel.simple import CAUTIOUS, SimpleDuelBot
 
 ITERATIONS = 100
 """The lab's budget per decision, in deals, each playing every legal move out (the

@@ -14,11 +14,11 @@ one card left acts at once; a power that pushes its own frame (a King inside a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cardtable.cards import Card
 from cardtable.engine import Event
-from cardtable.games.duel52.moves import Choice, D52Move, flippable, move_candidates
+from cardtable.games.duel52.moves import Choice, D52Move, Facts, flippable, move_candidates
 from cardtable.games.duel52.table import (
     ACE,
     EMPOWERED,
@@ -38,9 +38,6 @@ from cardtable.games.duel52.table import (
     retaliation,
 )
 
-if TYPE_CHECKING:
-    from cardtable.games.duel52.rules import Duel52State
-
 ALL_SEATS = 0b11
 
 
@@ -54,6 +51,26 @@ class Discarded:
     would have sprung its trap) or ``discarded`` (by View, face down)."""
     known: int
     """Bit set of seats that know the card."""
+
+
+class Duel52State(Protocol):
+    """What the powers read and change of a game (``rules.Duel52State`` is one): the
+    rules call the powers, so the powers know the state by this shape only."""
+
+    sides: list[list[list[TCard]]]
+    next_slot: list[list[int]]
+    hands: list[list[Card]]
+    pile: list[Card]
+    discard: list[Discarded]
+    turn: int
+    turn_seat: int
+    actions: int
+    choice: Choice | None
+    frames: list[tuple[Pos, list[Pos]]]
+
+    def facts(self, seat: int) -> Facts: ...
+
+    def touched(self, c: TCard) -> None: ...
 
 
 def find(state: Duel52State, pos: Pos) -> TCard | None:

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from cardtable.bots.search import Budget, SearchBot
 from cardtable.engine import Move, State
 from cardtable.games.duel52 import selfplay
-from cardtable.games.duel52.bots import HeuristicBot
+from cardtable.games.duel52.heuristic import HeuristicBot
 from cardtable.games.duel52.rules import DUEL52, Duel52State, move_of_table
 
 ITERATIONS = 12

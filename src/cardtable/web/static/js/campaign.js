@@ -1,5 +1,5 @@
 // The Tower campaign: create a group (Score tab), ride a floor or enter a ride (group page).
-import { DATA, LANG, t } from "./i18n.js";
+import { DATA, LANG, t, labelOf } from "./i18n.js";
 
 async function post(url, body) {
   const r = await fetch(url, {
@@ -35,7 +35,7 @@ if (groupForm) {
       const group = await post("/api/groups", { name });
       location.assign(`/g/${group.token}`);
     } catch (e) {
-      error.textContent = t("camp.error", { message: e.message });
+      error.textContent = t("Not saved: {message}", { message: e.message });
     }
   });
 }
@@ -46,14 +46,14 @@ if (DATA.page === "group") {
   copy.addEventListener("click", async () => {
     const link = document.getElementById("share-link");
     link.select();
-    try { await navigator.clipboard.writeText(link.value); copy.textContent = t("table.copied"); }
+    try { await navigator.clipboard.writeText(link.value); copy.textContent = t("Copied"); }
     catch (e) { /* the link stays selected */ }
   });
 
   document.querySelectorAll(".ride-floor").forEach((button) => {
     button.addEventListener("click", async () => {
       const error = document.getElementById("ride-start-error");
-      error.textContent = t("camp.starting");
+      error.textContent = t("Opening the table…");
       button.disabled = true;
       try {
         const started = await post(`/api/groups/${token}/tables`, {
@@ -68,7 +68,7 @@ if (DATA.page === "group") {
         location.assign(`/t/${started.table}`);
       } catch (e) {
         button.disabled = false;
-        error.textContent = t("camp.error", { message: e.message });
+        error.textContent = t("Not saved: {message}", { message: e.message });
       }
     });
   });
@@ -82,14 +82,14 @@ if (DATA.page === "group") {
       passengers_delivered: int("entry-passengers"),
       lost: document.getElementById("entry-lost").checked,
     };
-    const labels = { floor: t("camp.floor"), players: t("camp.players"),
-      cards_left: t("camp.cards_left"), passengers_delivered: t("camp.passengers") };
+    const labels = { floor: t("Floor"), players: t("Players"),
+      cards_left: t("Cards left"), passengers_delivered: t("Passengers delivered") };
     for (const [key, value] of Object.entries(body)) {
       if (typeof value !== "number") continue;
       const problem = !Number.isInteger(value) ? "camp.whole_number"
         : value < 0 ? "camp.not_negative" : null;
       if (problem) {
-        error.textContent = t("camp.error", { message: t(problem, { field: labels[key] }) });
+        error.textContent = t("Not saved: {message}", { message: labelOf(problem, { field: labels[key] }) });
         return;
       }
     }
@@ -97,7 +97,7 @@ if (DATA.page === "group") {
       await post(`/api/groups/${token}/rides`, body);
       location.reload();
     } catch (e) {
-      error.textContent = t("camp.error", { message: e.message });
+      error.textContent = t("Not saved: {message}", { message: e.message });
     }
   });
 }

@@ -1,15 +1,45 @@
-// The page's language: messages and card names, from the JSON the page was served with.
+// The page's language: its message catalogue (the server's .po files, as JSON in the page
+// data) and card names. Messages are the English text itself, as in gettext:
+// t("Your turn"), tn("{n} card", "{n} cards", n), tc(context, text); labelOf(key) is a text
+// the page picks at run time by an identifier (web/labels.py).
 const data = JSON.parse(document.getElementById("ct-data").textContent);
 export const DATA = data;
 export const LANG = data.lang;
+const messages = data.i18n.messages;
+// The catalogue's Plural-Forms expression (C syntax, checked by the server's gettext
+// parser: only n, numbers and operators): which form a number takes.
+const pluralForm = new Function("n", `return Number(${data.i18n.plural});`);
 
-/** The message `key` with `{name}` placeholders filled from `vars`. */
-export function t(key, vars = {}) {
-  let text = data.messages[key];
-  if (text === undefined) text = key;
+function fill(text, vars) {
   for (const [name, value] of Object.entries(vars)) text = text.split(`{${name}}`).join(String(value));
   return text;
 }
+
+/** The message in the page's language, `{name}` placeholders filled from `vars`. */
+export function t(msgid, vars = {}) {
+  const text = messages[msgid];
+  return fill(typeof text === "string" ? text : msgid, vars);
+}
+
+/** The form of a message for the number `n` (`{n}` is filled in too). */
+export function tn(singular, plural, n, vars = {}) {
+  const forms = messages[singular];
+  const text = Array.isArray(forms) ? forms[pluralForm(n)] ?? forms[forms.length - 1]
+    : n === 1 ? singular : plural;
+  return fill(text, { n, ...vars });
+}
+
+/** A message whose English needs another translation in this context. */
+export function tc(context, msgid, vars = {}) {
+  const text = messages[`${context}\u0004${msgid}`];
+  return fill(typeof text === "string" ? text : msgid, vars);
+}
+
+/** Whether there is a label `key` (a variant's description, a reason, ...). */
+export function hasLabel(key) { return Object.hasOwn(data.labels, key); }
+
+/** The label `key` in the page's language (the key itself if there is none). */
+export function labelOf(key, vars = {}) { return fill(hasLabel(key) ? data.labels[key] : key, vars); }
 
 export const SUIT_SYMBOL = { D: "♦", H: "♥", S: "♠", C: "♣" };
 
@@ -24,9 +54,8 @@ export function parseCard(text) {
 /** A card's full name for screen readers: "Queen of Hearts" / "Herz Dame". */
 export function cardName(text) {
   const { rank, suit } = parseCard(text);
-  const r = data.ranks[rank] || rank;
-  const s = data.suits[suit];
-  return LANG === "de" ? `${s} ${r}` : `${r} of ${s}`;
+  const name = hasLabel(`rank.${rank}`) ? labelOf(`rank.${rank}`) : rank;
+  return t("{rank} of {suit}", { rank: name, suit: labelOf(`suit.${suit}`) });
 }
 
 /** A card's short form for logs: "Q♥". */
@@ -38,6 +67,5 @@ export function cardShort(text) {
 /** Several things as "a, b and c". */
 export function listOf(items) {
   if (items.length <= 1) return items.join("");
-  const and = LANG === "de" ? " und " : " and ";
-  return items.slice(0, -1).join(", ") + and + items[items.length - 1];
+  return t("{items} and {last}", { items: items.slice(0, -1).join(", "), last: items[items.length - 1] });
 }

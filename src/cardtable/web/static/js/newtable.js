@@ -1,8 +1,8 @@
 // The new-table form: players, computer strengths, variants or level, match length, and
 // how long a seat waits for a player who dropped out.
-import { DATA, LANG, t } from "./i18n.js";
+import { DATA, LANG, t, tn, hasLabel, labelOf } from "./i18n.js";
 import { el } from "./dom.js";
-import { createTable } from "./site.js";
+import { createTable } from "./opentable.js";
 
 const facts = DATA.game;
 const game = facts.id;
@@ -10,14 +10,14 @@ const body = document.getElementById("form-body");
 const errorBox = document.getElementById("form-error");
 
 /** A catalogue entry if there is one (else the game module's own English words). */
-function known(key) { return DATA.messages[key] || null; }
+function known(key) { return hasLabel(key) ? labelOf(key) : null; }
 
 function fieldset(legend, ...children) { return el("fieldset", {}, el("legend", { text: legend }), ...children); }
 
 // --- players and seats ---
 const playersSel = el("select", { id: "players", name: "players" });
 const seatsBox = el("div", { id: "seats-box" });
-const nameInput = el("input", { type: "text", id: "name", maxlength: "40", autocomplete: "nickname", placeholder: t("new.you") });
+const nameInput = el("input", { type: "text", id: "name", maxlength: "40", autocomplete: "nickname", placeholder: t("You") });
 
 function playerChoices() {
   if (game === "paternoster") return isTower() ? [6, 7, 8] : [1, 2, 3, 4, 5];
@@ -38,24 +38,24 @@ function refreshSeats() {
   const n = Number(playersSel.value);
   const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
   const rows = [];
-  rows.push(el("div", { class: "field" }, el("label", { for: "name", text: t("new.seat", { n: 1 }) + " · " + t("new.you") }), nameInput));
+  rows.push(el("div", { class: "field" }, el("label", { for: "name", text: t("Seat {n}", { n: 1 }) + " · " + t("You") }), nameInput));
   for (let i = 1; i < n; i++) {
-    const sel = el("select", { id: `seat-${i}`, "data-seat": i, "aria-label": t("new.seat", { n: i + 1 }) });
+    const sel = el("select", { id: `seat-${i}`, "data-seat": i, "aria-label": t("Seat {n}", { n: i + 1 }) });
     for (const [name, moduleDesc] of Object.entries(facts.bots)) {
       const desc = known(`bot.${game}.${name}`) || known(`bot.${name}`) || moduleDesc;
       const label = known(`level.${game}.${name}`) || name;
-      sel.append(el("option", { value: `computer:${name}`, text: t("new.computer", { strength: label }) + (desc ? ` — ${desc}` : ""), selected: name === facts.default_bot }));
+      sel.append(el("option", { value: `computer:${name}`, text: t("Computer: {strength}", { strength: label }) + (desc ? ` — ${desc}` : ""), selected: name === facts.default_bot }));
     }
-    sel.append(el("option", { value: "human", text: t("new.human") }));
+    sel.append(el("option", { value: "human", text: t("A friend (invite link)") }));
     if (old[i - 1]) sel.value = old[i - 1];
-    rows.push(el("div", { class: "field" }, el("label", { for: `seat-${i}`, text: t("new.seat", { n: i + 1 }) }), sel));
+    rows.push(el("div", { class: "field" }, el("label", { for: `seat-${i}`, text: t("Seat {n}", { n: i + 1 }) }), sel));
   }
-  if (game === "duel" && isTeam()) rows.push(el("p", { class: "hint", text: t("new.team_note") }));
+  if (game === "duel" && isTeam()) rows.push(el("p", { class: "hint", text: t("Team duel: seats 1 and 3 play red, 2 and 4 black.") }));
   seatsBox.replaceChildren(...rows);
 }
 
 playersSel.addEventListener("change", refreshSeats);
-const parts = [fieldset(t("new.players"), el("div", { class: "field" }, el("label", { for: "players", text: t("new.players") }), playersSel), seatsBox)];
+const parts = [fieldset(t("Players"), el("div", { class: "field" }, el("label", { for: "players", text: t("Players") }), playersSel), seatsBox)];
 
 // --- level (Paternoster) ---
 let levelSel = null;
@@ -65,8 +65,8 @@ if (facts.levels) {
     const label = (LANG === "de" ? lv.de : lv.en);
     levelSel.append(el("option", { value: lv.name, text: label, selected: lv.name === (DATA.level || "normal") }));
   }
-  levelSel.append(el("option", { value: "", text: t("new.level_custom") }));
-  parts.push(fieldset(t("new.level"), el("div", { class: "field" }, el("label", { for: "level", text: t("new.level") }), levelSel)));
+  levelSel.append(el("option", { value: "", text: t("My own mix of variants") }));
+  parts.push(fieldset(t("Level"), el("div", { class: "field" }, el("label", { for: "level", text: t("Level") }), levelSel)));
 }
 
 // --- variants ---
@@ -81,8 +81,8 @@ if (names.length && game !== "duel52") {
     const box = el("input", { type: "checkbox", id, "data-variant": base });
     let extra = null;
     if (arg === "SEAT") {
-      extra = el("select", { "aria-label": `${base}: ${t("new.players")}` });
-      for (let i = 0; i < 4; i++) extra.append(el("option", { value: i, text: t("new.seat", { n: i + 1 }) }));
+      extra = el("select", { "aria-label": `${base}: ${t("Players")}` });
+      for (let i = 0; i < 4; i++) extra.append(el("option", { value: i, text: t("Seat {n}", { n: i + 1 }) }));
     } else if (arg === "N") {
       extra = el("select", { "aria-label": base });
       const range = base === "tokens" ? [1, 2, 3, 4] : [3, 4, 5];
@@ -96,15 +96,15 @@ if (names.length && game !== "duel52") {
     if (extra) label.append(extra);
     if (base === "team" || base === "tower") box.addEventListener("change", refreshPlayers);
   }
-  parts.push(fieldset(t("new.variants"), list));
+  parts.push(fieldset(t("Variants"), list));
 }
 
 // --- length (Duel 52) ---
 let lengthSel = null;
 if (game === "duel52") {
   lengthSel = el("select", { id: "length" });
-  for (const v of ["quick", "standard", "long"]) lengthSel.append(el("option", { value: v, text: t(`length.${v}`), selected: v === "standard" }));
-  parts.push(fieldset(t("new.length"), el("div", { class: "field" }, el("label", { for: "length", text: t("new.length") }), lengthSel)));
+  for (const v of ["quick", "standard", "long"]) lengthSel.append(el("option", { value: v, text: labelOf(`length.${v}`), selected: v === "standard" }));
+  parts.push(fieldset(t("Game length"), el("div", { class: "field" }, el("label", { for: "length", text: t("Game length") }), lengthSel)));
 }
 
 // --- match ---
@@ -112,30 +112,30 @@ let matchSel = null;
 let gamesSel = null;
 if (facts.match_games && facts.match_games.length) {
   gamesSel = el("select", { id: "match-games" });
-  for (const n of facts.match_games) gamesSel.append(el("option", { value: n, text: t("new.match_games", { n }), selected: n === facts.match_games[0] }));
-  parts.push(fieldset(t("new.match"), el("div", { class: "field" }, el("label", { for: "match-games", text: t("new.match") }), gamesSel)));
+  for (const n of facts.match_games) gamesSel.append(el("option", { value: n, text: tn("{n} game, higher total wins", "{n} games, higher total wins", n), selected: n === facts.match_games[0] }));
+  parts.push(fieldset(t("Match"), el("div", { class: "field" }, el("label", { for: "match-games", text: t("Match") }), gamesSel)));
 } else if (game !== "paternoster") {
   matchSel = el("select", { id: "match" });
   const def = facts.match_wins;
-  matchSel.append(el("option", { value: "", text: t("new.match_single"), selected: !def }));
-  for (const n of [1, 2, 3, 5]) matchSel.append(el("option", { value: n, text: t("new.match_wins", { n }), selected: n === def }));
-  parts.push(fieldset(t("new.match"), el("div", { class: "field" }, el("label", { for: "match", text: t("new.match") }), matchSel)));
+  matchSel.append(el("option", { value: "", text: t("Single games"), selected: !def }));
+  for (const n of [1, 2, 3, 5]) matchSel.append(el("option", { value: n, text: tn("First to {n} won game", "First to {n} won games", n), selected: n === def }));
+  parts.push(fieldset(t("Match"), el("div", { class: "field" }, el("label", { for: "match", text: t("Match") }), matchSel)));
 }
 
 // --- hints (MateBeta): the exact best move on request; by default only against the computer ---
 let hintsSel = null;
 if (facts.hints) {
   hintsSel = el("select", { id: "hints" });
-  for (const v of ["", "on", "off"]) hintsSel.append(el("option", { value: v, text: t(`new.hints_${v || "auto"}`), selected: v === "" }));
-  parts.push(fieldset(t("new.hints"), el("div", { class: "field" }, el("label", { for: "hints", text: t("new.hints") }), hintsSel),
-                      el("p", { class: "hint", text: t("new.hints_hint") })));
+  for (const v of ["", "on", "off"]) hintsSel.append(el("option", { value: v, text: labelOf(`new.hints_${v || "auto"}`), selected: v === "" }));
+  parts.push(fieldset(t("Hints"), el("div", { class: "field" }, el("label", { for: "hints", text: t("Hints") }), hintsSel),
+                      el("p", { class: "hint", text: t("A hint shows the exact best move and its value. Unless you choose, hints are allowed only when no other person sits at the table.") })));
 }
 
 // --- a player who drops out: a computer may play their seat until they are back ---
 const takeoverSel = el("select", { id: "takeover" });
-takeoverSel.append(el("option", { value: "", text: t("new.takeover_never"), selected: true }));
-for (const n of [1, 2, 5]) takeoverSel.append(el("option", { value: n * 60, text: t("new.takeover_after", { n }) }));
-parts.push(fieldset(t("new.takeover"), el("div", { class: "field" }, el("label", { for: "takeover", text: t("new.takeover") }), takeoverSel)));
+takeoverSel.append(el("option", { value: "", text: t("Wait for them"), selected: true }));
+for (const n of [1, 2, 5]) takeoverSel.append(el("option", { value: n * 60, text: t("After {n} min a computer plays for them until they are back", { n }) }));
+parts.push(fieldset(t("Dropped connection"), el("div", { class: "field" }, el("label", { for: "takeover", text: t("Dropped connection") }), takeoverSel)));
 
 body.replaceChildren(...parts);
 refreshPlayers();
@@ -172,6 +172,6 @@ function requestBody() {
 
 document.getElementById("new-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  errorBox.textContent = t("new.creating");
-  createTable(requestBody(), (message) => { errorBox.textContent = t("new.error", { message }); });
+  errorBox.textContent = t("Opening the table…");
+  createTable(requestBody(), (message) => { errorBox.textContent = t("The table could not be opened: {message}", { message }); });
 });

@@ -2,16 +2,16 @@
 // solver (POST /api/matebeta/review), a chart of the value, and a board that steps
 // through the game or tries other moves, each legal move with its exact value
 // (POST /api/matebeta/position). The board is drawn by the game's own module.
-import { DATA, LANG, t, cardName, cardShort, listOf } from "./i18n.js";
+import { DATA, LANG, t, labelOf, cardName, cardShort, listOf } from "./i18n.js";
 import { cardEl, emptyEl, sortLadder } from "./cards.js";
 import { el } from "./dom.js";
-import { createTable } from "./site.js";
+import { createTable } from "./opentable.js";
 import * as mb from "./games/matebeta.js";
 
 const $ = (id) => document.getElementById(id);
 let record = null;        // {game, options, deal, moves}
 let review = null;        // the server's review
-let names = [t("rv.seat", { n: 1 }), t("rv.seat", { n: 2 })];
+let names = [t("Seat {n}", { n: 1 }), t("Seat {n}", { n: 2 })];
 let line = [];            // the moves on the board: the game's, or another line from a ply
 let ply = 0;              // how many moves of `line` the board shows
 let shown = null;         // the position on the board
@@ -20,14 +20,14 @@ const positions = new Map();
 // --- words ---
 /** A value (seat 0 minus seat 1) as who leads by how much. */
 function lead(v) {
-  if (v === 0) return t("rv.even");
-  return t("rv.lead", { name: v > 0 ? names[0] : names[1], v: Math.abs(v) });
+  if (v === 0) return t("even");
+  return t("{name} +{v}", { name: v > 0 ? names[0] : names[1], v: Math.abs(v) });
 }
 
 /** "A♦" (a lead or an answer), "Foreplace A♦", "Keep all ten": the table's words. */
 function label(text) { return mb.moveLabel({ text }, { t, cardShort }); }
 
-function where(m) { return m.phase === "foreplace" ? t("rv.foreplacing") : t("mb.move_no", { n: m.move_no }); }
+function where(m) { return m.phase === "foreplace" ? t("Foreplacing") : t("Move {n}", { n: m.move_no }); }
 
 // --- loading ---
 async function post(url, body) {
@@ -39,7 +39,7 @@ async function post(url, body) {
 
 function fail(message) {
   $("rv-loading").hidden = true;
-  $("rv-error").textContent = t("rv.error", { message });
+  $("rv-error").textContent = t("This record cannot be reviewed: {message}", { message });
 }
 
 async function open(data) {
@@ -62,7 +62,7 @@ async function open(data) {
 async function fromTable(tableId, gameNo) {
   try {
     const info = await fetch(`/api/tables/${tableId}`).then((r) => r.json());
-    if (info.seats) names = info.seats.map((s) => s.name.replace(/^Player (\d+)$/, (_, n) => t("table.player_n", { n })));
+    if (info.seats) names = info.seats.map((s) => s.name.replace(/^Player (\d+)$/, (_, n) => t("Player {n}", { n })));
     const q = gameNo ? `?game_no=${gameNo}` : "";
     const r = await fetch(`/api/tables/${tableId}/record${q}`);
     const data = await r.json();
@@ -90,18 +90,18 @@ function summary() {
   const box = $("rv-summary");
   const moves = review.moves;
   const parts = [
-    el("p", { text: t("rv.start", { value: lead(review.start) }) }),
-    el("p", { text: t("rv.result", { value: lead(review.result) }) }),
-    el("p", { text: t("rv.given", { a: t("rv.given_one", { name: names[0], n: review.given_away[0] }),
-                                   b: t("rv.given_one", { name: names[1], n: review.given_away[1] }) }) }),
-    el("h2", { text: t("rv.mistakes") }),
+    el("p", { text: t("Value of the deal: {value}", { value: lead(review.start) }) }),
+    el("p", { text: t("Result: {value}", { value: lead(review.result) }) }),
+    el("p", { text: t("Points given away: {a}, {b}", { a: t("{name} {n}", { name: names[0], n: review.given_away[0] }),
+                                   b: t("{name} {n}", { name: names[1], n: review.given_away[1] }) }) }),
+    el("h2", { text: t("Biggest mistakes") }),
   ];
   for (const seat of [0, 1]) {
     const list = review.mistakes[seat].slice(0, 3).map((p) => moves[p - 1]);
-    if (!list.length) { parts.push(el("p", { class: "rv-clean", text: t("rv.no_mistakes", { name: names[seat] }) })); continue; }
+    if (!list.length) { parts.push(el("p", { class: "rv-clean", text: t("{name}: no mistakes, every move kept the value.", { name: names[seat] }) })); continue; }
     const ul = el("ul", { class: "rv-mistakes", "aria-label": names[seat] });
     for (const m of list) {
-      const text = t("rv.mistake", { where: where(m), move: label(m.move), lost: m.lost, best: listOf(m.best.map(label)) });
+      const text = t("{where}: {move} gave away {lost} (best: {best})", { where: where(m), move: label(m.move), lost: m.lost, best: listOf(m.best.map(label)) });
       const b = el("button", { type: "button", class: "linkish", "data-ply": m.ply - 1, text: `${names[seat]}: ${text}` });
       b.addEventListener("click", () => goGame(m.ply - 1));
       ul.append(el("li", {}, b));
@@ -110,12 +110,12 @@ function summary() {
   }
   const decisions = moves.filter((m) => m.phase === "foreplace");
   if (decisions.length) {
-    parts.push(el("h2", { text: t("rv.foreplacing") }));
+    parts.push(el("h2", { text: t("Foreplacing") }));
     const ul = el("ul", { class: "rv-mistakes" });
     for (const m of decisions) {
       const text = m.lost
-        ? t("rv.mistake", { where: names[m.seat], move: label(m.move), lost: m.lost, best: listOf(m.best.map(label)) })
-        : t("rv.fp_best", { name: names[m.seat], move: label(m.move) });
+        ? t("{where}: {move} gave away {lost} (best: {best})", { where: names[m.seat], move: label(m.move), lost: m.lost, best: listOf(m.best.map(label)) })
+        : t("{name}: {move}: right, no points given away", { name: names[m.seat], move: label(m.move) });
       const b = el("button", { type: "button", class: "linkish", text });
       b.addEventListener("click", () => goGame(m.ply - 1));
       ul.append(el("li", {}, b));
@@ -140,7 +140,7 @@ function chart() {
   const x = (i) => pad + (i * (W - 2 * pad)) / Math.max(1, values.length - 1);
   const y = (v) => H / 2 - (v / top) * (H / 2 - pad);
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "rv-svg",
-                            "aria-label": t("rv.chart_label", { a: names[0], b: names[1] }) });
+                            "aria-label": t("Value after each move: above the line {a} leads, below it {b}.", { a: names[0], b: names[1] }) });
   root.append(svg("line", { x1: pad, x2: W - pad, y1: H / 2, y2: H / 2, class: "rv-zero" }));
   for (const [text, yy] of [[names[0], pad - 3], [names[1], H - 3]]) {
     const label = svg("text", { x: pad, y: yy, class: "rv-axis" });
@@ -152,7 +152,7 @@ function chart() {
     const m = i ? review.moves[i - 1] : null;
     const dot = svg("circle", { cx: x(i), cy: y(v), r: m && m.lost ? 4.5 : 2.5, class: `rv-dot${m && m.lost ? " bad" : ""}`, "data-ply": i, tabindex: "-1" });
     const tip = svg("title", {});
-    tip.textContent = m ? `${where(m)}, ${names[m.seat]}: ${label(m.move)} → ${lead(v)}` : t("rv.start", { value: lead(v) });
+    tip.textContent = m ? `${where(m)}, ${names[m.seat]}: ${label(m.move)} → ${lead(v)}` : t("Value of the deal: {value}", { value: lead(v) });
     dot.append(tip);
     dot.addEventListener("click", () => goGame(i));
     root.append(dot);
@@ -174,7 +174,7 @@ function markChart() {
 // --- the move list ---
 function table() {
   const head = el("tr", {}, ...["rv.col_move", "rv.col_who", "rv.col_played", "rv.col_before", "rv.col_after", "rv.col_lost", "rv.col_best"]
-    .map((k) => el("th", { scope: "col", text: t(k) })));
+    .map((k) => el("th", { scope: "col", text: labelOf(k) })));
   const rows = review.moves.map((m) => {
     const row = el("tr", { class: m.lost ? "bad" : "", "data-ply": m.ply, tabindex: "0" },
       el("td", { text: m.phase === "foreplace" ? "–" : String(m.move_no) }),
@@ -183,14 +183,14 @@ function table() {
       el("td", { class: "num", text: signed(m.before) }),
       el("td", { class: "num", text: signed(m.after) }),
       el("td", { class: "num", text: m.lost ? String(m.lost) : "" }),
-      el("td", { text: m.forced ? t("rv.forced") : m.best.map(label).join(", ") }));
+      el("td", { text: m.forced ? t("forced") : m.best.map(label).join(", ") }));
     const pick = () => goGame(m.ply);
     row.addEventListener("click", pick);
     row.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
     return row;
   });
   $("rv-table").replaceChildren(el("thead", {}, head), el("tbody", {}, ...rows));
-  $("rv-table-note").textContent = t("rv.values_note", { a: names[0], b: names[1] });
+  $("rv-table-note").textContent = t("Values: {a}'s lead under perfect play (below zero, {b} leads).", { a: names[0], b: names[1] });
 }
 
 function signed(v) { return v > 0 ? `+${v}` : String(v); }
@@ -239,7 +239,7 @@ function drawBoard() {
   mb.render(boardCtx(data), board);
   const onGame = sameAsGame();
   const away = onGame ? 0 : line.length - commonPrefix();
-  $("rv-where").textContent = onGame ? t("rv.ply", { n: ply, total: record.moves.length }) : t("rv.trying", { n: away });
+  $("rv-where").textContent = onGame ? t("After {n} of {total} moves", { n: ply, total: record.moves.length }) : t("Trying another line (moves off the game: {n})", { n: away });
   $("rv-back").hidden = onGame;
   $("rv-first").disabled = $("rv-prev").disabled = ply === 0;
   $("rv-next").disabled = $("rv-last").disabled = ply >= line.length;
@@ -260,20 +260,20 @@ function commonPrefix() {
 function options(data) {
   const box = $("rv-options");
   const pos = data.position;
-  if (pos.seat === null) { box.replaceChildren(el("p", { text: t("rv.over", { value: lead(pos.value) }) })); return; }
+  if (pos.seat === null) { box.replaceChildren(el("p", { text: t("The game is over: {value}", { value: lead(pos.value) }) })); return; }
   const next = ply < line.length ? line[ply][1] : null;
-  const list = el("div", { class: "rv-option-list", role: "group", "aria-label": t("rv.to_act", { name: names[pos.seat] }) });
+  const list = el("div", { class: "rv-option-list", role: "group", "aria-label": t("{name} to play. Each move and the value it leaves:", { name: names[pos.seat] }) });
   for (const o of pos.options) {
     const best = o.value === pos.value;
     const b = el("button", { type: "button", class: `btn rv-option${best ? " best" : ""}${o.move === next ? " played" : ""}`, "data-move": o.move },
       el("span", { class: "rv-move", text: label(o.move) }),
       el("span", { class: "rv-value", text: lead(o.value) }));
-    const marks = [best ? t("rv.best_mark") : null, o.move === next ? t("rv.played") : null].filter(Boolean);
+    const marks = [best ? t("best") : null, o.move === next ? t("played") : null].filter(Boolean);
     if (marks.length) b.append(el("span", { class: "rv-mark", text: marks.join(" · ") }));
     b.addEventListener("click", () => tryMove(pos.seat, o.move));
     list.append(b);
   }
-  box.replaceChildren(el("p", { text: t("rv.to_act", { name: names[pos.seat] }) }), list);
+  box.replaceChildren(el("p", { text: t("{name} to play. Each move and the value it leaves:", { name: names[pos.seat] }) }), list);
 }
 
 function tryMove(seat, move) {
@@ -290,7 +290,7 @@ $("rv-play").addEventListener("click", () => {
   const seat = shown.position.seat;
   const seats = [0, 1].map((s) => (s === seat ? { kind: "human" } : { kind: "computer", strength: "expert" }));
   createTable({ game: "matebeta", seats, creator_seat: seat, start: { deal: record.deal, moves: line.slice(0, ply) } },
-              (message) => { $("rv-error").textContent = t("rv.error", { message }); });
+              (message) => { $("rv-error").textContent = t("This record cannot be reviewed: {message}", { message }); });
 });
 document.addEventListener("keydown", (e) => {
   if ($("rv-main").hidden || e.target.closest("input, textarea, button, tr")) return;

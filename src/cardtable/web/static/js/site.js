@@ -1,5 +1,6 @@
 // Entry point of every page: preferences, then the page's own module.
 import { DATA, t } from "./i18n.js";
+import { createTable } from "./opentable.js";
 
 const box = document.getElementById("four-colour");
 if (box) {
@@ -8,22 +9,6 @@ if (box) {
     document.documentElement.classList.toggle("four-colour", box.checked);
     try { localStorage.setItem("ct-four-colour", box.checked ? "1" : "0"); } catch (e) { /* private mode */ }
   });
-}
-
-/** Create a table through the API and go to it. */
-export async function createTable(body, onError) {
-  const r = await fetch("/api/tables", {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-    credentials: "same-origin",
-  });
-  const data = await r.json().catch(() => ({}));
-  if (!r.ok) { onError((data.error && data.error.message) || r.statusText); return; }
-  const id = data.table.id;
-  try {
-    if (data.links && Object.keys(data.links.invites || {}).length)
-      localStorage.setItem(`ct-invites-${id}`, JSON.stringify(data.links.invites));
-  } catch (e) { /* ignore */ }
-  location.assign(`/t/${id}`);
 }
 
 function quickBody(game, facts) {
@@ -38,10 +23,10 @@ document.querySelectorAll(".quick-play").forEach((button) => {
     const facts = DATA.page === "new" ? DATA.game : DATA.games[game];
     button.disabled = true;
     const status = document.getElementById("home-status") || document.getElementById("form-error");
-    if (status) status.textContent = t("new.creating");
+    if (status) status.textContent = t("Opening the table…");
     createTable(quickBody(game, { seats: facts.seats, default_bot: facts.default_bot }), (message) => {
       button.disabled = false;
-      if (status) status.textContent = t("new.error", { message });
+      if (status) status.textContent = t("The table could not be opened: {message}", { message });
     });
   });
 });

@@ -5,7 +5,7 @@
 // match. Each game module (games/<id>.js) draws the board from the observation and
 // maps every legal move text to a source (what you tap first: a card) and a target
 // (where it goes: a pile, a lane, a seat). Only legal moves are ever offered.
-import { DATA, LANG, t, cardName, cardShort, listOf } from "./i18n.js";
+import { DATA, LANG, t, tn, tc, hasLabel, labelOf, cardName, cardShort, listOf } from "./i18n.js";
 import { cardEl, emptyEl, sortLadder } from "./cards.js";
 import { el } from "./dom.js";
 
@@ -52,17 +52,17 @@ let held = false;             // a state message waits for its release to be dra
 function seatName(seat) {
   if (seat === null || seat === undefined) return "";
   const info = msg && msg.seats[seat];
-  if (!info) return t("table.seat_n", { n: seat + 1 });
+  if (!info) return t("Seat {n}", { n: seat + 1 });
   let name = info.name;
   const plain = /^Player (\d+)$/.exec(name);     // the server's default names, in the page language
-  if (plain) name = t("table.player_n", { n: plain[1] });
+  if (plain) name = t("Player {n}", { n: plain[1] });
   if (msg.seats.filter((s) => s.name === info.name).length > 1 && !plain) name += ` ${seat + 1}`;
   return name;
 }
 
 /** What every game module gets: the observation and helpers. */
 const ctx = {
-  t, LANG, cardEl, emptyEl, cardName, cardShort, listOf, sortLadder, el,
+  t, tn, tc, labelOf, hasLabel, LANG, cardEl, emptyEl, cardName, cardShort, listOf, sortLadder, el,
   get msg() { return msg; },
   get obs() { return msg ? msg.observation : null; },
   get seat() { return msg ? msg.seat : null; },
@@ -90,8 +90,8 @@ function connect() {
     else if (data.type === "error") onError(data);
   });
   ws.addEventListener("close", (e) => {
-    if (e.code === 4404 || e.code === 4403) { setStatus(t("error.no_table")); return; }
-    setStatus(t("table.reconnecting"));
+    if (e.code === 4404 || e.code === 4403) { setStatus(t("There is no such table.")); return; }
+    setStatus(t("Connection lost, reconnecting…"));
     pending = false;
     retry = Math.min(retry + 1, 6);
     setTimeout(connect, 300 * 2 ** retry);
@@ -117,12 +117,12 @@ function sendMove(text) {
 
 function sendSignal(text) {
   sendRaw({ type: "signal", signal: text });
-  toast(t("table.signal_sent", { signal: signalText(text) }));
+  toast(t("Signal sent: {signal}", { signal: signalText(text) }));
 }
 
 function signalText(text) {
   const [kind, pile] = text.split(" ");
-  return `${t("signal." + kind)} (${game.pileName ? game.pileName(pile, ctx) : pile})`;
+  return `${labelOf("signal." + kind)} (${game.pileName ? game.pileName(pile, ctx) : pile})`;
 }
 
 // --- messages ------------------------------------------------------------------------
@@ -173,7 +173,7 @@ function onError(data) {
   els.page.classList.remove("busy");
   const key = data.code === "illegal" || data.code === "stale" || data.code === "duplicate"
     ? "table.refused" : "table.error";
-  toast(t(key, { message: refusalText(data) }), true);
+  toast(labelOf(key, { message: refusalText(data) }), true);
   if (data.code === "stale" || data.code === "duplicate") sendRaw({ type: "sync" });
   wire();
 }
@@ -183,7 +183,7 @@ function onError(data) {
 function refusalText(data) {
   if (LANG === "en") return data.message;
   for (const key of [data.rule && `why.${data.rule}`, `why.${data.code}`]) {
-    if (key && DATA.messages[key] !== undefined) return t(key);
+    if (key && hasLabel(key)) return labelOf(key);
   }
   return data.message;
 }
@@ -201,10 +201,10 @@ function logEvents(events, quiet) {
   const spoken = [];
   for (const ev of events) {
     let text = null;
-    if (ev.kind === "game-start") text = t("table.game_started", { n: ev.game_no });
+    if (ev.kind === "game-start") text = t("Game {n} begins.", { n: ev.game_no });
     else if (ev.kind === "signal") {
       const [kind, pile] = ev.signal.split(" ");
-      text = t("log.signal", { name: seatName(ev.seat), pile: game.pileName ? game.pileName(pile, ctx) : pile, signal: t("signal." + kind) });
+      text = t("{name} signals on {pile}: {signal}", { name: seatName(ev.seat), pile: game.pileName ? game.pileName(pile, ctx) : pile, signal: labelOf("signal." + kind) });
     } else if (ev.kind === "move") text = null;
     else text = game.describe(ev, ctx);
     if (!text) continue;
@@ -251,10 +251,10 @@ function renderSeats() {
     if (toAct.has(s.seat) && msg.status === "playing") chip.classList.add("to-act");
     if (game.teamOf) chip.classList.add(`team-${game.teamOf(s.seat, ctx)}`);
     const bits = [];
-    if (s.kind === "computer") bits.push(t("table.computer"));
-    if (s.substitute) bits.push(t("table.substitute"));
-    else if (!s.connected) bits.push(t("table.away"));
-    const label = (s.seat === msg.seat ? `${s.name} (${t("table.you")})` : s.name) + (bits.length ? ` · ${bits.join(", ")}` : "");
+    if (s.kind === "computer") bits.push(t("computer"));
+    if (s.substitute) bits.push(t("a computer plays for them"));
+    else if (!s.connected) bits.push(t("away"));
+    const label = (s.seat === msg.seat ? `${s.name} (${t("you")})` : s.name) + (bits.length ? ` · ${bits.join(", ")}` : "");
     chip.append(el("span", { class: "dot" + (s.connected ? " on" : ""), "aria-hidden": "true" }), el("span", { text: label }));
     return chip;
   }));
@@ -262,8 +262,8 @@ function renderSeats() {
 
 function renderMatch() {
   const m = msg.match;
-  let text = t("table.game_no", { n: msg.game_no });
-  if (m && (m.wins_needed || m.games_needed) && game.matchScore) text += " · " + t("table.match_score", { score: game.matchScore(m, ctx) });
+  let text = t("Game {n}", { n: msg.game_no });
+  if (m && (m.wins_needed || m.games_needed) && game.matchScore) text += " · " + t("Match: {score}", { score: game.matchScore(m, ctx) });
   els.match.replaceChildren(text);
   if (msg.campaign) els.match.append(" · ", campaignBanner(msg.campaign));
 }
@@ -271,7 +271,7 @@ function renderMatch() {
 /** A Tower campaign ride: the floor, its goal, and the way back to the group (for the
  *  browser that started the ride: the group's link is its secret, not the table's). */
 function campaignBanner(c) {
-  const label = t("table.campaign_floor", { n: c.number, name: c.name[LANG] || c.name.en,
+  const label = t("Tower floor {n}, {name}: {goal}", { n: c.number, name: c.name[LANG] || c.name.en,
                                             goal: c.goal_text[LANG] || c.goal_text.en });
   let token = null;
   try { token = localStorage.getItem(`ct-group-of-${tableId}`); } catch (e) { /* ignore */ }
@@ -287,9 +287,9 @@ function renderClock() {
     const tick = () => {
       const left = Math.max(0, (end - performance.now()) / 1000);
       els.clock.hidden = false;
-      els.clock.textContent = `${t("table.clock")} · ${seatName(who)} ${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, "0")}`;
+      els.clock.textContent = `${t("Time left")} · ${seatName(who)} ${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, "0")}`;
       els.clock.classList.toggle("low", left < 10);
-      els.clock.setAttribute("aria-label", `${t("table.clock")}: ${Math.ceil(left)} s`);
+      els.clock.setAttribute("aria-label", `${t("Time left")}: ${Math.ceil(left)} s`);
     };
     tick();
     clockTimer = setInterval(tick, 250);
@@ -301,7 +301,7 @@ function renderClock() {
       const s = (performance.now() - blitzStart) / 1000;
       els.clock.hidden = false;
       els.clock.textContent = `⚡ ${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
-      els.clock.title = t("table.blitz_clock");
+      els.clock.title = t("Blitz: no turns, play as fast as you can");
     };
     tick();
     clockTimer = setInterval(tick, 500);
@@ -319,7 +319,7 @@ function setStatus(text, sub = "", mine = false) {
 function renderPanel() {
   const panel = [];
   if (msg.status === "waiting") {
-    setStatus(t("table.waiting"));
+    setStatus(t("Waiting for players"));
     panel.push(waitingPanel());
   } else if (msg.status === "finished" && msg.outcome) {
     const r = game.result(ctx);
@@ -327,7 +327,7 @@ function renderPanel() {
     panel.push(resultPanel(r));
   } else {
     const s = game.status(ctx);
-    if (msg.seat === null) s.sub = (s.sub ? s.sub + " · " : "") + t("table.spectating");
+    if (msg.seat === null) s.sub = (s.sub ? s.sub + " · " : "") + t("You are watching this table.");
     setStatus(s.text, s.sub, s.mine);
   }
   const invite = params.get("invite");
@@ -336,27 +336,27 @@ function renderPanel() {
 }
 
 function waitingPanel() {
-  const box = el("div", { class: "card-panel" }, el("h2", { text: t("table.waiting") }), el("p", { text: t("table.waiting_hint") }));
+  const box = el("div", { class: "card-panel" }, el("h2", { text: t("Waiting for players") }), el("p", { text: t("Send each link to one player. The game starts when every seat is taken.") }));
   let invites = {};
   try { invites = JSON.parse(localStorage.getItem(`ct-invites-${tableId}`) || "{}"); } catch (e) { /* none */ }
   const open = new Set(msg.seats.filter((s) => s.kind === "human" && !s.taken).map((s) => s.seat));
   for (const [seat, link] of Object.entries(invites)) {
     if (!open.has(Number(seat))) continue;
-    const input = el("input", { type: "text", readonly: true, value: link, "aria-label": t("table.invite_for", { n: Number(seat) + 1 }), class: "invite-link", "data-seat": seat });
-    const copy = el("button", { class: "btn small", type: "button", text: t("table.copy") });
+    const input = el("input", { type: "text", readonly: true, value: link, "aria-label": t("Invite for seat {n}", { n: Number(seat) + 1 }), class: "invite-link", "data-seat": seat });
+    const copy = el("button", { class: "btn small", type: "button", text: t("Copy") });
     copy.addEventListener("click", async () => {
       input.select();
       try { await navigator.clipboard.writeText(link); } catch (e) { document.execCommand && document.execCommand("copy"); }
-      copy.textContent = t("table.copied");
+      copy.textContent = t("Copied");
     });
-    box.append(el("div", { class: "invite-row" }, el("strong", { text: t("table.invite_for", { n: Number(seat) + 1 }) }), input, copy));
+    box.append(el("div", { class: "invite-row" }, el("strong", { text: t("Invite for seat {n}", { n: Number(seat) + 1 }) }), input, copy));
   }
   return box;
 }
 
 function joinPanel(seat, invite) {
-  const name = el("input", { type: "text", id: "join-name", maxlength: "40", placeholder: t("new.your_name"), "aria-label": t("new.your_name") });
-  const button = el("button", { class: "btn primary", type: "button", id: "join", text: t("table.join") });
+  const name = el("input", { type: "text", id: "join-name", maxlength: "40", placeholder: t("Your name"), "aria-label": t("Your name") });
+  const button = el("button", { class: "btn primary", type: "button", id: "join", text: t("Take the seat") });
   const error = el("p", { class: "form-error", role: "alert" });
   button.addEventListener("click", async () => {
     button.disabled = true;
@@ -366,10 +366,10 @@ function joinPanel(seat, invite) {
     });
     if (r.ok) { location.replace(`/t/${tableId}`); return; }
     const data = await r.json().catch(() => ({}));
-    error.textContent = t("table.join_failed", { message: (data.error && data.error.message) || r.statusText });
+    error.textContent = t("This invite no longer works: {message}", { message: (data.error && data.error.message) || r.statusText });
     button.disabled = false;
   });
-  return el("div", { class: "card-panel" }, el("h2", { text: t("table.join_title", { n: seat + 1 }) }),
+  return el("div", { class: "card-panel" }, el("h2", { text: t("You are invited to seat {n}", { n: seat + 1 }) }),
     el("div", { class: "invite-row" }, name, button), error);
 }
 
@@ -378,20 +378,20 @@ function resultPanel(r) {
   if (r.lines && r.lines.length) box.append(el("ul", {}, ...r.lines.map((line) => el("li", { text: line }))));
   const m = msg.match;
   if (m && (m.wins_needed || m.games_needed) && game.matchScore) {
-    box.append(el("p", { text: t("table.match_score", { score: game.matchScore(m, ctx) }) }));
+    box.append(el("p", { text: t("Match: {score}", { score: game.matchScore(m, ctx) }) }));
     if (m.over && r.matchLine) box.append(el("p", { class: "match-over", text: r.matchLine }));
   }
   if (r.extra) box.append(r.extra);
   const buttons = el("div", { class: "buttons" });
   if (msg.seat !== null) {
-    const label = m && (m.wins_needed || m.games_needed) ? (m.over ? t("table.new_match") : t("table.next_game")) : t("table.play_again");
+    const label = m && (m.wins_needed || m.games_needed) ? (m.over ? t("New match") : t("Next game")) : t("Play again");
     const again = el("button", { class: "btn primary", type: "button", id: "again", text: label });
     const ended = msg.game_no; // if the other player was quicker, this click is already done
     again.addEventListener("click", () => { again.disabled = true; sendRaw({ type: "again", game_no: ended }); });
     buttons.append(again);
   }
-  buttons.append(el("a", { class: "btn", href: `/api/tables/${tableId}/record?game_no=${msg.game_no}&download=true`, text: t("table.record") }));
-  buttons.append(el("a", { class: "btn ghost", href: `/play/${gameId}`, text: t("table.new_table") }));
+  buttons.append(el("a", { class: "btn", href: `/api/tables/${tableId}/record?game_no=${msg.game_no}&download=true`, text: t("Download the record") }));
+  buttons.append(el("a", { class: "btn ghost", href: `/play/${gameId}`, text: t("Another table") }));
   box.append(buttons);
   return box;
 }
@@ -445,19 +445,19 @@ function wire() {
     buttons.push(b);
   };
   if (choices) {
-    buttons.push(el("span", { class: "label", text: t("table.choose_option") }));
+    buttons.push(el("span", { class: "label", text: t("Which one?") }));
     for (const m of choices) add(m, "btn primary");
   } else {
     if (selected) {
       const direct = bySrc.get(selected).filter((m) => !m.dst);
       const targeted = bySrc.get(selected).some((m) => m.dst);
-      if (targeted) buttons.push(el("span", { class: "label", text: t("table.choose_target") }));
+      if (targeted) buttons.push(el("span", { class: "label", text: t("Now choose where: the highlighted places") }));
       for (const m of direct) add(m, "btn primary");
     }
     for (const m of moves) if (!m.src) add(m, m.primary ? "btn primary" : "btn");
   }
   if (selected || choices) {
-    const cancel = el("button", { class: "btn ghost", type: "button", text: t("table.cancel") });
+    const cancel = el("button", { class: "btn ghost", type: "button", text: t("Cancel") });
     cancel.addEventListener("click", () => { selected = null; choices = null; wire(); });
     buttons.push(cancel);
   }
@@ -475,7 +475,7 @@ function onSource(src) {
   wire();
   if (selected) {
     const first = els.board.querySelector(".target") || els.actions.querySelector("button[data-move]");
-    els.live.textContent = t("table.choose_target");
+    els.live.textContent = t("Now choose where: the highlighted places");
     if (first && hadFocus && keyboardUsed) first.focus();
   }
 }
@@ -540,7 +540,7 @@ function scheduleAuto() {
   const legal = ctx.legal;
   if (legal.length !== 1 || !game.autoForced(legal[0], ctx)) return;
   const version = msg.version;
-  setStatus(t("table.forced"), "", true);
+  setStatus(t("Forced card: it plays itself…"), "", true);
   autoTimer = setTimeout(() => { if (msg.version === version) sendMove(legal[0]); }, 700);
 }
 

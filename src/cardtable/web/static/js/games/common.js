@@ -3,7 +3,7 @@
 /** The seat's own hand, sorted on the ladder; each card is a source to pick. */
 export function handEl(ctx) {
   const { el, obs, t, cardEl, sortLadder } = ctx;
-  const hand = el("div", { class: "hand", role: "group", "aria-label": t("table.hand") });
+  const hand = el("div", { class: "hand", role: "group", "aria-label": t("Your hand") });
   if (ctx.seat !== null) {
     for (const card of sortLadder(obs.hand)) {
       const c = cardEl(card);
@@ -18,20 +18,20 @@ export function handEl(ctx) {
 export function pileEl(ctx, { cards, name, dst, label, small = false, extraClass = "" }) {
   const { el, cardEl, emptyEl, cardName, t } = ctx;
   const top = cards.length ? cards[cards.length - 1] : null;
-  const full = `${label}: ${top ? cardName(top) : t("table.empty")}` + (cards.length > 1 ? `, ${plural(ctx, cards.length)}` : "");
+  const full = `${label}: ${top ? cardName(top) : t("empty")}` + (cards.length > 1 ? `, ${plural(ctx, cards.length)}` : "");
   const box = el("div", { class: `pile ${extraClass}`.trim(), "aria-label": full });
   if (dst) box.dataset.dst = dst;
   const stack = el("div", { class: "stack" + (cards.length > 2 ? " deep" : "") });
   stack.append(top ? cardEl(top, { small, label: full }) : emptyEl(full, { small }));
   box.append(el("div", { class: "pile-name", text: name, "aria-hidden": "true" }), stack);
-  box.append(el("div", { class: "pile-count", text: cards.length ? plural(ctx, cards.length) : t("table.empty"), "aria-hidden": "true" }));
+  box.append(el("div", { class: "pile-count", text: cards.length ? plural(ctx, cards.length) : t("empty"), "aria-hidden": "true" }));
   return box;
 }
 
 /** A face-down draw pile with its count. */
 export function drawPileEl(ctx, count, label) {
   const { el, cardEl, emptyEl, t } = ctx;
-  const text = label || t("table.draw_pile_n", { n: count });
+  const text = label || t("Draw pile: {n}", { n: count });
   const box = el("div", { class: "drawpile", "aria-label": text, role: "img" });
   box.append(count ? cardEl(null, { label: text }) : emptyEl(text), el("span", { text: String(count), "aria-hidden": "true" }));
   return box;
@@ -40,7 +40,7 @@ export function drawPileEl(ctx, count, label) {
 /** A row of face-down cards for an opponent's hand (count only). */
 export function hiddenHand(ctx, count, name) {
   const { el, cardEl, t } = ctx;
-  const box = el("div", { class: "opp-hand", role: "img", "aria-label": `${t("table.hand_of", { name })}: ${count === 1 ? t("table.card1") : t("table.cards", { n: count })}` });
+  const box = el("div", { class: "opp-hand", role: "img", "aria-label": `${t("{name}'s hand", { name })}: ${ctx.tn("{n} card", "{n} cards", count)}` });
   for (let i = 0; i < Math.min(count, 12); i++) box.append(cardEl(null));
   return box;
 }
@@ -48,9 +48,9 @@ export function hiddenHand(ctx, count, name) {
 /** The title of a result with one winner (a seat, a team) or none. */
 export function winnerTitle(ctx, winnerIsMe, winnerName) {
   const { t } = ctx;
-  if (winnerName === null) return t("table.draw");
-  if (ctx.seat === null) return t("table.winner_is", { name: winnerName });
-  return winnerIsMe ? t("table.you_won") : t("table.you_lost");
+  if (winnerName === null) return t("A draw.");
+  if (ctx.seat === null) return t("{name} won.", { name: winnerName });
+  return winnerIsMe ? t("You won!") : t("You lost.");
 }
 
 /** Signal buttons for one pile (the texts the server allows for this seat). */
@@ -58,12 +58,12 @@ export function signalButtons(ctx, pile, pileLabel, enabled = true) {
   const { el, t } = ctx;
   const allowed = ctx.signals.filter((s) => s.endsWith(" " + pile));
   if (!allowed.length || ctx.seat === null) return null;
-  const row = el("div", { class: "signal-row", role: "group", "aria-label": t("table.signal_on", { pile: pileLabel }) });
+  const row = el("div", { class: "signal-row", role: "group", "aria-label": t("Signal on {pile}", { pile: pileLabel }) });
   const current = ctx.signalsNow.get(`${ctx.seat}|${pile}`);
   for (const text of allowed) {
     const kind = text.split(" ")[0];
     const on = kind === current;
-    const b = el("button", { class: "sig" + (on ? " on" : ""), type: "button", "aria-pressed": on ? "true" : "false", title: t("signal." + kind), "aria-label": `${t("signal." + kind)} (${pileLabel})`, text: t("signal.short." + kind), "data-signal": text });
+    const b = el("button", { class: "sig" + (on ? " on" : ""), type: "button", "aria-pressed": on ? "true" : "false", title: ctx.labelOf("signal." + kind), "aria-label": `${ctx.labelOf("signal." + kind)} (${pileLabel})`, text: ctx.labelOf("signal.short." + kind), "data-signal": text });
     if (!enabled) b.disabled = true;
     b.addEventListener("click", (e) => { e.stopPropagation(); ctx.signal(text); });
     row.append(b);
@@ -78,9 +78,9 @@ export function signalBadges(ctx, pile, seats) {
   for (const seat of seats) {
     const kind = ctx.signalsNow.get(`${seat}|${pile}`);
     if (!kind) continue;
-    shown.push(el("span", { class: "badge", title: `${ctx.name(seat)}: ${t("signal." + kind)}`, "aria-label": `${ctx.name(seat)}: ${t("signal." + kind)}`, text: `${t("signal.short." + kind)} ${ctx.name(seat)}` }));
+    shown.push(el("span", { class: "badge", title: `${ctx.name(seat)}: ${ctx.labelOf("signal." + kind)}`, "aria-label": `${ctx.name(seat)}: ${ctx.labelOf("signal." + kind)}`, text: `${ctx.labelOf("signal.short." + kind)} ${ctx.name(seat)}` }));
   }
   return shown.length ? el("div", { class: "sig-shown" }, ...shown) : null;
 }
 
-export function plural(ctx, n) { return n === 1 ? ctx.t("table.card1") : ctx.t("table.cards", { n }); }
+export function plural(ctx, n) { return ctx.tn("{n} card", "{n} cards", n); }

@@ -5,15 +5,15 @@ const PILES = ["up", "down"];
 
 function teams(ctx) { return ctx.obs.options.team ? 4 : 2; }
 function myTeam(ctx) { return ctx.view % 2; }
-function teamName(ctx, team) { return ctx.t(team === 0 ? "duel.red" : "duel.black"); }
+function teamName(ctx, team) { return ctx.labelOf(team === 0 ? "duel.red" : "duel.black"); }
 export function teamOf(seat) { return seat % 2; }
 
 function pileLabel(ctx, team, pile) {
   const { t } = ctx;
-  const p = t("duel." + pile);
-  if (teams(ctx) === 4) return t("duel.team_pile", { team: teamName(ctx, team), pile: p });
-  if (ctx.isMe(team)) return t("duel.own_pile", { pile: p });
-  return t("duel.opp_pile", { name: ctx.name(team), pile: p });
+  const p = ctx.labelOf("duel." + pile);
+  if (teams(ctx) === 4) return t("team {team}: {pile}", { team: teamName(ctx, team), pile: p });
+  if (ctx.isMe(team)) return t("your {pile}", { pile: p });
+  return t("{name}'s {pile}", { name: ctx.name(team), pile: p });
 }
 export function pileName(pile, ctx) { return pileLabel(ctx, myTeam(ctx), pile); }
 
@@ -28,17 +28,17 @@ export function parseMove(text, ctx) {
 export function moveLabel(m, ctx) {
   const { t, cardShort } = ctx;
   const w = m.text.split(" ");
-  if (w[0] === "end") return t("table.end_turn");
-  if (w[0] === "draw") return t("duel.draw");
+  if (w[0] === "end") return t("End turn");
+  if (w[0] === "draw") return t("Draw");
   const team = w[0] === "play" ? myTeam(ctx) : 1 - myTeam(ctx);
-  return t(w[0] === "play" ? "duel.play_on" : "duel.push_on", { card: cardShort(w[1]), pile: pileLabel(ctx, team, w[2]) });
+  return ctx.labelOf(w[0] === "play" ? "duel.play_on" : "duel.push_on", { card: cardShort(w[1]), pile: pileLabel(ctx, team, w[2]) });
 }
 
 function seatTag(ctx, seat) {
   const { el, obs } = ctx;
   const toAct = obs.to_act.includes(seat) && ctx.msg.status === "playing";
   const tag = el("div", { class: "player-tag" + (toAct ? " to-act" : "") });
-  tag.append(el("span", { text: ctx.name(seat) + (ctx.isMe(seat) ? ` (${ctx.t("table.you")})` : "") }), el("span", { class: "badge", text: plural(ctx, obs.hand_counts[seat]) }));
+  tag.append(el("span", { text: ctx.name(seat) + (ctx.isMe(seat) ? ` (${ctx.t("you")})` : "") }), el("span", { class: "badge", text: plural(ctx, obs.hand_counts[seat]) }));
   return tag;
 }
 
@@ -49,7 +49,7 @@ function pilesRow(ctx, team) {
   const partners = teams(ctx) === 4 ? [team, team + 2] : [team];
   PILES.forEach((pile, i) => {
     const label = pileLabel(ctx, team, pile);
-    const box = pileEl(ctx, { cards: obs.piles[team][i], name: t(`duel.${pile}_short`), dst: `pile:${team}:${pile}`, label });
+    const box = pileEl(ctx, { cards: obs.piles[team][i], name: ctx.labelOf(`duel.${pile}_short`), dst: `pile:${team}:${pile}`, label });
     if (teams(ctx) === 4) {
       // signals are public: each team's on its own piles (your own shows as a pressed button)
       const badges = signalBadges(ctx, pile, partners.filter((s) => s !== ctx.seat));
@@ -59,7 +59,7 @@ function pilesRow(ctx, team) {
     }
     row.append(box);
   });
-  row.append(drawPileEl(ctx, obs.draw_counts[team], `${t("table.draw_pile")}: ${obs.draw_counts[team]}`));
+  row.append(drawPileEl(ctx, obs.draw_counts[team], `${t("Draw pile")}: ${obs.draw_counts[team]}`));
   return row;
 }
 
@@ -83,9 +83,9 @@ export function render(ctx, board) {
   }
   const status = el("div", { class: "counts" });
   if (ctx.seat !== null && !obs.options.friendly) {
-    status.append(el("span", { class: "badge" + (obs.pushed[me] ? "" : " gold"), text: obs.pushed[me] ? t("duel.pushed") : t("duel.push_ready") }));
+    status.append(el("span", { class: "badge" + (obs.pushed[me] ? "" : " gold"), text: obs.pushed[me] ? t("push used") : t("push available") }));
   }
-  if (ctx.seat !== null && obs.step_back_used[me]) status.append(el("span", { class: "badge", text: t("duel.step_back_used") }));
+  if (ctx.seat !== null && obs.step_back_used[me]) status.append(el("span", { class: "badge", text: t("step back used") }));
   const hand = handEl(ctx);
   if (ctx.seat === null) {
     hand.append(hiddenHand(ctx, obs.hand_counts[me], ctx.name(me)));
@@ -98,21 +98,21 @@ export function render(ctx, board) {
 export function status(ctx) {
   const { t, obs } = ctx;
   if (obs.options.blitz) {
-    return { text: t("table.blitz_clock"), sub: "", mine: ctx.legal.length > 0 };
+    return { text: t("Blitz: no turns, play as fast as you can"), sub: "", mine: ctx.legal.length > 0 };
   }
   const turn = obs.turn_seat;
   if (ctx.isMe(turn)) {
     const owed = obs.required - obs.played;
-    return { text: t("table.your_turn"), sub: owed > 0 ? t("duel.owed", { n: owed }) : t("duel.owed_done"), mine: true };
+    return { text: t("Your turn"), sub: owed > 0 ? t("Play {n} more on your own piles", { n: owed }) : t("You have played enough: end your turn or play on"), mine: true };
   }
   const info = ctx.msg.seats[turn];
-  const text = info && info.kind === "computer" ? t("table.thinking", { name: ctx.name(turn) }) : t("table.turn_of", { name: ctx.name(turn) });
+  const text = info && info.kind === "computer" ? t("{name} is thinking…", { name: ctx.name(turn) }) : t("{name}'s turn", { name: ctx.name(turn) });
   const owed = Math.max(0, obs.required - obs.played);
-  return { text, sub: owed ? t("duel.owed_other", { n: owed }) : "", mine: false };
+  return { text, sub: owed ? t("{n} more to play", { n: owed }) : "", mine: false };
 }
 
 function sideName(ctx, team) {
-  return teams(ctx) === 4 ? ctx.t("duel.team_of", { team: teamName(ctx, team) }) : ctx.name(team);
+  return teams(ctx) === 4 ? ctx.t("Team {team}", { team: teamName(ctx, team) }) : ctx.name(team);
 }
 
 export function result(ctx) {
@@ -123,18 +123,18 @@ export function result(ctx) {
   const title = winnerTitle(ctx, mine, winner === null ? null : sideName(ctx, winner));
   const lines = [];
   const reason = `duel.reason.${out.reason}`;
-  lines.push(t(reason, { winner: winner === null ? "" : sideName(ctx, winner), loser: winner === null ? "" : sideName(ctx, 1 - winner) }));
+  lines.push(ctx.labelOf(reason, { winner: winner === null ? "" : sideName(ctx, winner), loser: winner === null ? "" : sideName(ctx, 1 - winner) }));
   const left = [0, 1].map((team) => {
     let n = obs.draw_counts[team];
     for (let s = team; s < obs.hand_counts.length; s += 2) n += obs.hand_counts[s];
     return `${sideName(ctx, team)} ${n}`;
   });
-  lines.push(t("table.cards_left", { list: left.join(", ") }));
+  lines.push(t("Cards left: {list}", { list: left.join(", ") }));
   const m = ctx.msg.match;
   let matchLine = null;
   if (m && m.over) {
     const champ = m.wins[0] >= m.wins_needed ? 0 : 1;
-    matchLine = champ === myTeam(ctx) && ctx.seat !== null ? t("table.match_won") : t("table.match_lost", { name: sideName(ctx, champ) });
+    matchLine = champ === myTeam(ctx) && ctx.seat !== null ? t("You won the match!") : t("{name} won the match.", { name: sideName(ctx, champ) });
   }
   return { title, lines, matchLine };
 }
@@ -147,11 +147,11 @@ export function describe(ev, ctx) {
   const { t, cardShort } = ctx;
   const name = ctx.name(ev.seat);
   switch (ev.kind) {
-    case "play": return t("log.duel.play", { name, card: cardShort(ev.card), pile: teams(ctx) === 4 ? pileLabel(ctx, ev.owner, ev.pile) : t(`duel.${ev.pile}`) });
-    case "push": return t("log.duel.push", { name, card: cardShort(ev.card), pile: pileLabel(ctx, ev.owner, ev.pile) });
-    case "end": return t("log.duel.end", { name, n: ev.drew });
-    case "draw": return t("log.duel.draw", { name, n: ev.count });
-    case "turn": return ctx.obs.options.blitz ? null : t("log.duel.turn", { name, n: ev.required });
+    case "play": return t("{name} plays {card} on {pile}", { name, card: cardShort(ev.card), pile: teams(ctx) === 4 ? pileLabel(ctx, ev.owner, ev.pile) : ctx.labelOf(`duel.${ev.pile}`) });
+    case "push": return t("{name} pushes {card} onto {pile}", { name, card: cardShort(ev.card), pile: pileLabel(ctx, ev.owner, ev.pile) });
+    case "end": return t("{name} ends the turn and draws {n}", { name, n: ev.drew });
+    case "draw": return t("{name} draws {n}", { name, n: ev.count });
+    case "turn": return ctx.obs.options.blitz ? null : t("{name}'s turn: {n} to play", { name, n: ev.required });
     case "game-over": {
       const r = result(ctx);
       return r.title;

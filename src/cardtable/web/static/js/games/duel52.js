@@ -14,21 +14,21 @@ function cardLabel(ctx, c) {
   const { t } = ctx;
   const parts = [];
   if (c.card && c.up) parts.push(ctx.cardName(c.card));
-  else if (c.card) parts.push(`${ctx.cardName(c.card)} (${t("d52.known")})`);
-  else parts.push(t("d52.face_down_card"));
-  parts.push(t("d52.lane", { n: c.lane + 1 }));
-  parts.push(ctx.isMe(c.seat) || (ctx.seat === null && c.seat === 0) ? t("d52.you_side") : t("d52.opp_side", { name: ctx.name(c.seat) }));
-  if (c.base) parts.push(t("d52.base"));
-  if (c.damage) parts.push(t("d52.damage", { n: c.damage }));
-  if (c.frozen) parts.push(t("d52.frozen"));
-  if (c.partner !== null && c.partner !== undefined) parts.push(t("d52.paired"));
+  else if (c.card) parts.push(`${ctx.cardName(c.card)} (${t("face down, known to you")})`);
+  else parts.push(t("face-down card"));
+  parts.push(t("Lane {n}", { n: c.lane + 1 }));
+  parts.push(ctx.isMe(c.seat) || (ctx.seat === null && c.seat === 0) ? t("your side") : t("{name}'s side", { name: ctx.name(c.seat) }));
+  if (c.base) parts.push(t("Base"));
+  if (c.damage) parts.push(t("damage {n}", { n: c.damage }));
+  if (c.frozen) parts.push(t("frozen"));
+  if (c.partner !== null && c.partner !== undefined) parts.push(t("paired"));
   return parts.join(", ");
 }
 
 function shortPos(ctx, pos) {
   const c = findCard(ctx, pos);
-  const what = c && c.card ? ctx.cardShort(c.card) : ctx.t("d52.face_down");
-  return ctx.t("d52.card_at", { card: what, lane: laneOf(pos) });
+  const what = c && c.card ? ctx.cardShort(c.card) : ctx.t("face down");
+  return ctx.t("{card}, lane {lane}", { card: what, lane: laneOf(pos) });
 }
 
 export function parseMove(text) {
@@ -52,16 +52,16 @@ export function moveLabel(m, ctx) {
   const { t, cardShort } = ctx;
   const w = m.text.split(" ");
   switch (w[0]) {
-    case "play": return t("d52.play_lane", { n: w[2] });
-    case "discard": return `${t("log.d52.discard", { name: "" }).trim()}: ${cardShort(w[1])}`;
-    case "flip": return t("d52.flip");
+    case "play": return t("Play face down into lane {n}", { n: w[2] });
+    case "discard": return `${t("{name} discards a card face down", { name: "" }).trim()}: ${cardShort(w[1])}`;
+    case "flip": return t("Flip");
     case "attack": {
       const targets = w.slice(2).map((p) => shortPos(ctx, p)).join(" + ");
-      return w[1].includes("+") ? t("d52.pair_attack", { targets }) : t("d52.attack", { targets });
+      return w[1].includes("+") ? t("Attack as a pair: {targets}", { targets }) : t("Attack {targets}", { targets });
     }
-    case "pair": return t("d52.pair_with", { card: shortPos(ctx, w[2]) });
+    case "pair": return t("Pair with {card}", { card: shortPos(ctx, w[2]) });
     case "look": case "move":
-      return w[1] === "none" ? t(`d52.none.${w[0]}`) : shortPos(ctx, w[1]);
+      return w[1] === "none" ? ctx.labelOf(`d52.none.${w[0]}`) : shortPos(ctx, w[1]);
     case "next": return shortPos(ctx, w[1]);
     default: return m.text;
   }
@@ -92,7 +92,7 @@ export function render(ctx, board) {
   const wrap = el("div", { class: "d52-board" });
   // a power's choice
   if (obs.choice && msg.status === "playing") {
-    const text = ctx.isMe(obs.choice.seat) ? t(`d52.choice.${obs.choice.kind}`) : t("d52.choice.wait", { name: ctx.name(obs.choice.seat) });
+    const text = ctx.isMe(obs.choice.seat) ? ctx.labelOf(`d52.choice.${obs.choice.kind}`) : t("{name} is making a choice for a power.", { name: ctx.name(obs.choice.seat) });
     wrap.append(el("div", { class: "prompt", role: "status", text }));
   }
   // the opponent
@@ -104,37 +104,37 @@ export function render(ctx, board) {
   const lanes = el("div", { class: "d52-lanes" });
   obs.lanes.forEach((sides, i) => {
     const won = obs.won[i];
-    const lane = el("div", { class: "lane" + (won !== null ? ` won-${won === me ? 0 : 1}` : ""), "data-dst": `lane:${i + 1}`, "aria-label": t("d52.lane", { n: i + 1 }) + (won !== null ? ` (${t("d52.won_by", { name: ctx.name(won) })})` : "") });
-    const oppSide = el("div", { class: "lane-side opp", role: "group", "aria-label": `${t("d52.lane", { n: i + 1 })}, ${t("d52.opp_side", { name: ctx.name(opp) })}` });
+    const lane = el("div", { class: "lane" + (won !== null ? ` won-${won === me ? 0 : 1}` : ""), "data-dst": `lane:${i + 1}`, "aria-label": t("Lane {n}", { n: i + 1 }) + (won !== null ? ` (${t("won by {name}", { name: ctx.name(won) })})` : "") });
+    const oppSide = el("div", { class: "lane-side opp", role: "group", "aria-label": `${t("Lane {n}", { n: i + 1 })}, ${t("{name}'s side", { name: ctx.name(opp) })}` });
     for (const c of sides[opp]) oppSide.append(tableCard(ctx, c));
-    const mySide = el("div", { class: "lane-side mine", role: "group", "aria-label": `${t("d52.lane", { n: i + 1 })}, ${t("d52.you_side")}` });
+    const mySide = el("div", { class: "lane-side mine", role: "group", "aria-label": `${t("Lane {n}", { n: i + 1 })}, ${t("your side")}` });
     for (const c of sides[me]) mySide.append(tableCard(ctx, c));
-    const title = el("div", { class: "lane-title", text: t("d52.lane", { n: i + 1 }) + (won !== null ? ` ★ ${ctx.name(won)}` : "") });
+    const title = el("div", { class: "lane-title", text: t("Lane {n}", { n: i + 1 }) + (won !== null ? ` ★ ${ctx.name(won)}` : "") });
     lane.append(oppSide, el("div", { class: "lane-divider" }), title, mySide);
     lanes.append(lane);
   });
   wrap.append(lanes);
   // piles and counts
   const info = el("div", { class: "d52-info" });
-  info.append(drawPileEl(ctx, obs.pile, t("table.draw_pile_n", { n: obs.pile })));
-  info.append(el("span", { class: "badge", text: t("d52.aside", { n: obs.aside }) }));
-  info.append(el("span", { class: "badge", text: t("d52.discard", { n: obs.discard.length }) }));
-  if (msg.status === "playing") info.append(el("span", { class: "badge gold", text: `${ctx.name(obs.turn_seat)}: ${t("d52.actions", { n: obs.actions })}` }));
+  info.append(drawPileEl(ctx, obs.pile, t("Draw pile: {n}", { n: obs.pile })));
+  info.append(el("span", { class: "badge", text: t("Set aside: {n}", { n: obs.aside }) }));
+  info.append(el("span", { class: "badge", text: t("Discard pile: {n}", { n: obs.discard.length }) }));
+  if (msg.status === "playing") info.append(el("span", { class: "badge gold", text: `${ctx.name(obs.turn_seat)}: ${t("Actions left: {n}", { n: obs.actions })}` }));
   wrap.append(info);
   // my hand
   const hand = handEl(ctx);
-  const myTag = el("div", { class: "player-tag" + (obs.turn_seat === me && msg.status === "playing" ? " to-act" : "") }, el("span", { text: ctx.name(me) + (ctx.seat !== null ? ` (${t("table.you")})` : "") }));
+  const myTag = el("div", { class: "player-tag" + (obs.turn_seat === me && msg.status === "playing" ? " to-act" : "") }, el("span", { text: ctx.name(me) + (ctx.seat !== null ? ` (${t("you")})` : "") }));
   wrap.append(el("div", { class: "zone" }, hand, myTag));
   board.append(wrap);
 }
 
 export function status(ctx) {
   const { t, obs, msg } = ctx;
-  if (obs.choice && ctx.isMe(obs.choice.seat)) return { text: t("table.your_turn"), sub: t(`d52.choice.${obs.choice.kind}`), mine: true };
-  if (ctx.isMe(obs.turn_seat)) return { text: t("table.your_turn"), sub: t("d52.actions", { n: obs.actions }), mine: true };
+  if (obs.choice && ctx.isMe(obs.choice.seat)) return { text: t("Your turn"), sub: ctx.labelOf(`d52.choice.${obs.choice.kind}`), mine: true };
+  if (ctx.isMe(obs.turn_seat)) return { text: t("Your turn"), sub: t("Actions left: {n}", { n: obs.actions }), mine: true };
   const info = msg.seats[obs.turn_seat];
   const name = ctx.name(obs.turn_seat);
-  return { text: info && info.kind === "computer" ? t("table.thinking", { name }) : t("table.turn_of", { name }), sub: t("d52.actions", { n: obs.actions }), mine: false };
+  return { text: info && info.kind === "computer" ? t("{name} is thinking…", { name }) : t("{name}'s turn", { name }), sub: t("Actions left: {n}", { n: obs.actions }), mine: false };
 }
 
 export function result(ctx) {
@@ -143,13 +143,13 @@ export function result(ctx) {
   const me = ctx.view;
   const w = out.winner;
   const title = winnerTitle(ctx, w === me, w === null ? null : ctx.name(w));
-  const lines = [t(`d52.reason.${out.reason}`, { winner: w === null ? "" : ctx.name(w) })];
-  lines.push(t("d52.result.lanes", { a: `${ctx.name(0)} ${out.lanes[0]}`, b: `${out.lanes[1]} ${ctx.name(1)}` }));
+  const lines = [ctx.labelOf(`d52.reason.${out.reason}`, { winner: w === null ? "" : ctx.name(w) })];
+  lines.push(t("Lanes won: {a} to {b}.", { a: `${ctx.name(0)} ${out.lanes[0]}`, b: `${out.lanes[1]} ${ctx.name(1)}` }));
   const m = ctx.msg.match;
   let matchLine = null;
   if (m && m.over) {
     const champ = m.wins[0] >= m.wins_needed ? 0 : 1;
-    matchLine = ctx.isMe(champ) ? t("table.match_won") : t("table.match_lost", { name: ctx.name(champ) });
+    matchLine = ctx.isMe(champ) ? t("You won the match!") : t("{name} won the match.", { name: ctx.name(champ) });
   }
   return { title, lines, matchLine };
 }
@@ -160,26 +160,26 @@ export function describe(ev, ctx) {
   const { t, cardShort } = ctx;
   const name = ctx.name(ev.seat);
   switch (ev.kind) {
-    case "play": return t("log.d52.play", { name, lane: ev.lane });
-    case "flip": return t("log.d52.flip", { name, card: cardShort(ev.card), lane: laneOf(ev.pos) });
+    case "play": return t("{name} plays a card face down into lane {lane}", { name, lane: ev.lane });
+    case "flip": return t("{name} flips {card} in lane {lane}", { name, card: cardShort(ev.card), lane: laneOf(ev.pos) });
     case "attack": {
-      const hits = ev.targets.map((p, i) => `${findCard(ctx, p) ? shortPos(ctx, p) : t("d52.lane", { n: laneOf(p) })} (${t("d52.damage", { n: ev.damage[i] })})`);
-      return `${t("log.d52.attack", { name })}: ${hits.join(", ")}`;
+      const hits = ev.targets.map((p, i) => `${findCard(ctx, p) ? shortPos(ctx, p) : t("Lane {n}", { n: laneOf(p) })} (${t("damage {n}", { n: ev.damage[i] })})`);
+      return `${t("{name} attacks", { name })}: ${hits.join(", ")}`;
     }
-    case "killed": return t("log.d52.killed", { card: ev.card ? cardShort(ev.card) : t("d52.face_down_card"), lane: laneOf(ev.pos) });
-    case "pair": return t("log.d52.pair", { name });
-    case "freeze": return t("log.d52.freeze", { name, lane: laneOf(ev.pos) });
-    case "heal": return t("log.d52.heal", { name });
-    case "view": return t("log.d52.view", { name });
-    case "discard": return t("log.d52.discard", { name });
-    case "look": return ev.pos ? t("log.d52.look", { name, lane: laneOf(ev.pos) }) : null;
-    case "moved": return ev.to ? t("log.d52.move", { name, lane: laneOf(ev.to) }) : null;
-    case "empower": return t("log.d52.empower", { name });
-    case "action": return t("log.d52.action", { name });
-    case "trap": return t("log.d52.trap", { card: cardShort(ev.card), lane: laneOf(ev.pos) });
-    case "lane-won": return t("log.d52.lane-won", { name, lane: ev.lane });
-    case "turn": return t("log.d52.turn", { name, n: ev.actions });
-    case "pass": return t("log.d52.pass", { name });
+    case "killed": return t("{card} in lane {lane} dies", { card: ev.card ? cardShort(ev.card) : t("face-down card"), lane: laneOf(ev.pos) });
+    case "pair": return t("{name} pairs two cards", { name });
+    case "freeze": return t("{name} freezes lane {lane}", { name, lane: laneOf(ev.pos) });
+    case "heal": return t("{name} heals", { name });
+    case "view": return t("{name} draws a card to view", { name });
+    case "discard": return t("{name} discards a card face down", { name });
+    case "look": return ev.pos ? t("{name} looks at a face-down card in lane {lane}", { name, lane: laneOf(ev.pos) }) : null;
+    case "moved": return ev.to ? t("{name} moves a card to lane {lane}", { name, lane: laneOf(ev.to) }) : null;
+    case "empower": return t("{name} empowers", { name });
+    case "action": return t("{name} gains an action", { name });
+    case "trap": return t("Trap! {card} springs in lane {lane}", { card: cardShort(ev.card), lane: laneOf(ev.pos) });
+    case "lane-won": return t("{name} wins lane {lane}", { name, lane: ev.lane });
+    case "turn": return ctx.tn("{name}'s turn: {n} action", "{name}'s turn: {n} actions", ev.actions, { name });
+    case "pass": return t("{name} passes", { name });
     case "game-over": return result(ctx).title;
     default: return null;
   }

@@ -13,8 +13,8 @@ export function parseMove(text) {
 export function moveLabel(m, ctx) {
   const { t, cardShort } = ctx;
   const w = m.text.split(" ");
-  if (w[0] === "keep") return t("mb.keep");
-  return w[0] === "foreplace" ? t("mb.foreplace_card", { card: cardShort(w[1]) }) : cardShort(w[1]);
+  if (w[0] === "keep") return t("Keep all ten");
+  return w[0] === "foreplace" ? t("Foreplace {card}", { card: cardShort(w[1]) }) : cardShort(w[1]);
 }
 
 /** Forced cards (the only answer, the last card to lead) play themselves; foreplacing never. */
@@ -22,7 +22,7 @@ export function autoForced(text) { return text.startsWith("lead ") || text.start
 
 function handRow(ctx, seat, mine) {
   const { el, obs, cardEl, t } = ctx;
-  const row = el("div", { class: "mb-hand", role: "group", "aria-label": mine ? t("table.hand") : t("table.hand_of", { name: ctx.name(seat) }) });
+  const row = el("div", { class: "mb-hand", role: "group", "aria-label": mine ? t("Your hand") : t("{name}'s hand", { name: ctx.name(seat) }) });
   for (const card of obs.hands[seat]) {
     const c = cardEl(card);
     if (mine) c.dataset.src = `card:${card}`;
@@ -33,8 +33,8 @@ function handRow(ctx, seat, mine) {
 
 function tag(ctx, seat) {
   const { el, obs, t, msg } = ctx;
-  const bits = [ctx.name(seat) + (ctx.isMe(seat) ? ` (${t("table.you")})` : "")];
-  if (obs.dealer === seat) bits.push(t("mb.dealer"));
+  const bits = [ctx.name(seat) + (ctx.isMe(seat) ? ` (${t("you")})` : "")];
+  if (obs.dealer === seat) bits.push(t("dealer"));
   const toAct = msg.status === "playing" && (obs.phase === "lead" ? obs.leader === seat : obs.phase === "answer" ? obs.leader !== seat : !obs.decided[seat]);
   return el("div", { class: "player-tag" + (toAct ? " to-act" : "") }, el("span", { text: bits.join(" · ") }));
 }
@@ -49,31 +49,31 @@ export function render(ctx, board) {
   const center = el("div", { class: "mb-center" });
   for (const seat of [opp, me]) {
     const fp = obs.foreplaced[seat];
-    const box = el("div", { class: "mb-fp" }, el("span", { text: `${t("mb.foreplaced")}: ${ctx.name(seat)}` }));
-    if (fp) box.append(cardEl(fp, { label: `${t("mb.foreplaced")} ${ctx.name(seat)}: ${ctx.cardName(fp)}` }));
-    else box.append(el("span", { class: "badge", text: obs.decided[seat] ? t("mb.kept") : "…" }));
+    const box = el("div", { class: "mb-fp" }, el("span", { text: `${t("Foreplaced")}: ${ctx.name(seat)}` }));
+    if (fp) box.append(cardEl(fp, { label: `${t("Foreplaced")} ${ctx.name(seat)}: ${ctx.cardName(fp)}` }));
+    else box.append(el("span", { class: "badge", text: obs.decided[seat] ? t("kept all ten") : "…" }));
     center.append(box);
   }
   const current = obs.tricks.length ? obs.tricks[obs.tricks.length - 1] : null;
   const play = el("div", { class: "zone trick", "data-anim": "trick" });
-  play.append(el("div", { class: "zone-label", text: t("mb.move_no", { n: obs.move }) }));
+  play.append(el("div", { class: "zone-label", text: t("Move {n}", { n: obs.move }) }));
   const pair = el("div", { class: "duel-row" });
   if (obs.phase === "answer" && obs.lead) {
     pair.append(cardEl(obs.lead, { label: `${ctx.name(obs.leader)}: ${ctx.cardName(obs.lead)}` }), emptyEl("?"));
   } else if (current && current.answer !== undefined) {
     pair.append(cardEl(current.lead), current.answer ? cardEl(current.answer) : emptyEl(""));
   } else {
-    pair.append(emptyEl(t("mb.move_no", { n: obs.move })));
+    pair.append(emptyEl(t("Move {n}", { n: obs.move })));
   }
   play.append(pair);
   center.append(play);
   wrap.append(center);
   // the moves so far
   if (obs.tricks.length) {
-    const moves = el("div", { class: "mb-moves", role: "list", "aria-label": t("mb.moves") });
+    const moves = el("div", { class: "mb-moves", role: "list", "aria-label": t("Moves") });
     for (const tr of obs.tricks) {
       const cell = el("div", { class: "mb-move", role: "listitem" });
-      cell.append(el("span", { text: String(tr.move) }), ctx.cardEl(tr.lead, { label: `${t("mb.move_no", { n: tr.move })}: ${ctx.cardName(tr.lead)}` }));
+      cell.append(el("span", { text: String(tr.move) }), ctx.cardEl(tr.lead, { label: `${t("Move {n}", { n: tr.move })}: ${ctx.cardName(tr.lead)}` }));
       if (tr.answer) cell.append(ctx.cardEl(tr.answer));
       if (tr.winner !== null && tr.winner !== undefined) cell.append(el("span", { text: tr.winner === me ? "✓" : "✗", "aria-label": ctx.name(tr.winner) }));
       moves.append(cell);
@@ -93,16 +93,16 @@ function hintBar(ctx) {
   const { el, t } = ctx;
   const out = el("span", { class: "mb-hint-text", id: "hint-text", role: "status",
                            text: hint && hint.version === ctx.msg.version ? hint.text : "" });
-  const button = el("button", { class: "btn small", type: "button", id: "hint", text: t("mb.hint") });
+  const button = el("button", { class: "btn small", type: "button", id: "hint", text: t("Hint") });
   button.addEventListener("click", async () => {
     button.disabled = true;
     const r = await fetch(`/api/tables/${ctx.msg.table}/hint`, { credentials: "same-origin" });
     const data = await r.json().catch(() => ({}));
     button.disabled = false;
-    if (!r.ok) { out.textContent = t("mb.hint_failed", { message: (data.error && data.error.message) || r.statusText }); return; }
+    if (!r.ok) { out.textContent = t("No hint now: {message}", { message: (data.error && data.error.message) || r.statusText }); return; }
     const moves = ctx.listOf(data.best.map((text) => moveLabel({ text }, ctx)));
     const value = data.value > 0 ? `+${data.value}` : String(data.value);
-    hint = { version: data.version, best: data.best, text: t("mb.hint_best", { moves, value }) };
+    hint = { version: data.version, best: data.best, text: t("Best: {moves}. With perfect play from here: {value} for you.", { moves, value }) };
     out.textContent = hint.text;
     markHint(button.closest(".board") || document, data.best);
   });
@@ -123,12 +123,12 @@ export function status(ctx) {
   const legal = ctx.legal;
   if (legal.length) {
     const key = obs.phase === "foreplace" ? "mb.foreplace_prompt" : obs.phase === "answer" ? "mb.answer_prompt" : "mb.lead_prompt";
-    return { text: t("table.your_turn"), sub: t(key), mine: true };
+    return { text: t("Your turn"), sub: ctx.labelOf(key), mine: true };
   }
   const toAct = obs.phase === "lead" ? obs.leader : obs.phase === "answer" ? 1 - obs.leader : obs.decided.indexOf(false);
   const info = toAct >= 0 ? msg.seats[toAct] : null;
   const name = ctx.name(toAct);
-  return { text: info && info.kind === "computer" ? t("table.thinking", { name }) : t("table.turn_of", { name }), sub: t("mb.move_no", { n: obs.move }), mine: false };
+  return { text: info && info.kind === "computer" ? t("{name} is thinking…", { name }) : t("{name}'s turn", { name }), sub: t("Move {n}", { n: obs.move }), mine: false };
 }
 
 /** The seat that mated, read from the points the server sends (only the mater scores;
@@ -149,22 +149,22 @@ export function factorOf(out, foreplaced) {
 
 export function explain(ctx, out) {
   const { t, cardShort } = ctx;
-  if (out.end === "draw") return [t("mb.result.draw", { move: out.move })];
+  if (out.end === "draw") return [t("Move {move}, the last move, was answered: a draw, no points.", { move: out.move })];
   const mater = materOf(out);
   const name = ctx.name(mater);
   const card = cardShort(out.card);
   const { factor, key } = factorOf(out, ctx.obs.foreplaced);
   const points = out.points[mater];
   return [
-    t(out.end === "overmate" ? "mb.result.overmate" : "mb.result.mate", { name, card, move: out.move }),
-    t("mb.result.score", { value: value(out.card), card, factor, why: t(key, { move: out.move }), points }),
+    ctx.labelOf(out.end === "overmate" ? "mb.result.overmate" : "mb.result.mate", { name, card, move: out.move }),
+    t("Score: {value} ({card}) × {factor} ({why}) = {points} points", { value: value(out.card), card, factor, why: ctx.labelOf(key, { move: out.move }), points }),
   ];
 }
 
 /** "You won!", "You lost.", "A draw." (or the winner's name for a spectator). */
 function outcomeTitle(ctx, out) {
   const mater = materOf(out);
-  if (mater === null) return ctx.t("table.draw");
+  if (mater === null) return ctx.t("A draw.");
   return winnerTitle(ctx, ctx.isMe(mater), ctx.name(mater));
 }
 
@@ -176,30 +176,30 @@ export function result(ctx) {
   if (m && m.over && m.points) {
     const [a, b] = m.points;
     const champ = a === b ? null : (a > b ? 0 : 1);
-    if (champ === null) matchLine = t("table.match_drawn");
-    else matchLine = ctx.isMe(champ) ? t("table.match_won") : t("table.match_lost", { name: ctx.name(champ) });
+    if (champ === null) matchLine = t("The match is drawn: equal totals.");
+    else matchLine = ctx.isMe(champ) ? t("You won the match!") : t("{name} won the match.", { name: ctx.name(champ) });
   }
-  const link = el("a", { class: "btn", id: "review-link", href: `/review?table=${ctx.msg.table}&game_no=${ctx.msg.game_no}`, text: t("mb.review_game") });
+  const link = el("a", { class: "btn", id: "review-link", href: `/review?table=${ctx.msg.table}&game_no=${ctx.msg.game_no}`, text: t("Review this game") });
   return { title: outcomeTitle(ctx, out), lines: explain(ctx, out), matchLine, extra: el("p", {}, link) };
 }
 
 /** The match so far: each player's points and which game of how many. */
 export function matchScore(m, ctx) {
   const score = `${ctx.name(0)} ${m.points[0]} – ${m.points[1]} ${ctx.name(1)}`;
-  return `${score} (${ctx.t("mb.match_game", { k: m.games, n: m.games_needed })})`;
+  return `${score} (${ctx.tn("{k} of {n} game played", "{k} of {n} games played", m.games_needed, { k: m.games })})`;
 }
 
 export function describe(ev, ctx) {
   const { t, cardShort } = ctx;
   const name = ctx.name(ev.seat);
   switch (ev.kind) {
-    case "foreplace": return t("log.mb.foreplace", { name, card: cardShort(ev.card) });
-    case "keep": return t("log.mb.keep", { name });
-    case "lead": return t("log.mb.lead", { name, card: cardShort(ev.card), n: ev.move });
-    case "answer": return t("log.mb.answer", { name, card: cardShort(ev.card) });
-    case "mate": return t("log.mb.mate", { name, card: cardShort(ev.card) });
-    case "overmate": return t("log.mb.overmate", { name, card: cardShort(ev.card) });
-    case "draw": return t("log.mb.draw", { n: ev.move });
+    case "foreplace": return t("{name} foreplaces {card}", { name, card: cardShort(ev.card) });
+    case "keep": return t("{name} keeps all ten", { name });
+    case "lead": return t("Move {n}: {name} leads {card}", { name, card: cardShort(ev.card), n: ev.move });
+    case "answer": return t("{name} answers {card}", { name, card: cardShort(ev.card) });
+    case "mate": return t("Mate! {name}'s {card} cannot be answered", { name, card: cardShort(ev.card) });
+    case "overmate": return t("Overmate! {name}'s {card} on move 10 cannot be answered", { name, card: cardShort(ev.card) });
+    case "draw": return t("Move {n}, the last move, is answered", { n: ev.move });
     case "game-over": {
       const out = ctx.msg.outcome || ev;
       return `${outcomeTitle(ctx, out)} ${explain(ctx, out).slice(1).join(" ")}`.trim();

@@ -14,7 +14,7 @@ export function pileName(pile, ctx) {
   const up = pile.startsWith("up");
   const n = pile.slice(-1);
   const single = perDirection(ctx.obs.options) === 1;
-  return `${ctx.t(up ? "pat.up" : "pat.down")}${single ? "" : " " + n} ${up ? "▲" : "▼"}`;
+  return `${ctx.labelOf(up ? "pat.up" : "pat.down")}${single ? "" : " " + n} ${up ? "▲" : "▼"}`;
 }
 
 export function parseMove(text) {
@@ -28,10 +28,10 @@ export function parseMove(text) {
 export function moveLabel(m, ctx) {
   const { t, cardShort } = ctx;
   const w = m.text.split(" ");
-  if (w[0] === "end") return t("table.end_turn");
-  if (w[0] === "token-end") return t("pat.token_end");
-  if (w[0] === "play") return t("duel.play_on", { card: cardShort(w[1]), pile: pileName(w[2], ctx) });
-  if (w[0] === "give") return t("pat.give_to", { card: cardShort(w[1]), name: ctx.name(Number(w[2])) });
+  if (w[0] === "end") return t("End turn");
+  if (w[0] === "token-end") return t("End with a token");
+  if (w[0] === "play") return t("Play {card} on {pile}", { card: cardShort(w[1]), pile: pileName(w[2], ctx) });
+  if (w[0] === "give") return t("Give {card} to {name}", { card: cardShort(w[1]), name: ctx.name(Number(w[2])) });
   return m.text;
 }
 
@@ -58,7 +58,7 @@ export function render(ctx, board) {
     const top = cards[cards.length - 1];
     const burning = o.fire && top && BURNING.has(top);
     const label = pileName(name, ctx);
-    const box = pileEl(ctx, { cards, name: label, dst: `pile:${name}`, label: label + (burning ? ` (${t("pat.burning")})` : ""), extraClass: burning ? "burning" : "" });
+    const box = pileEl(ctx, { cards, name: label, dst: `pile:${name}`, label: label + (burning ? ` (${t("burning")})` : ""), extraClass: burning ? "burning" : "" });
     const badges = signalBadges(ctx, name, [...Array(players).keys()].filter((s) => s !== ctx.seat));
     if (badges) box.append(badges);
     const buttons = signalButtons(ctx, name, label, !lift);
@@ -68,20 +68,20 @@ export function render(ctx, board) {
   wrap.append(piles);
   // draw pile, tokens, passengers, duties
   const info = el("div", { class: "pat-info" });
-  info.append(drawPileEl(ctx, obs.draw_count, t("table.draw_pile_n", { n: obs.draw_count })));
-  if (o.tokens) info.append(el("span", { class: "badge gold", text: t("pat.tokens", { n: obs.tokens }) }));
+  info.append(drawPileEl(ctx, obs.draw_count, t("Draw pile: {n}", { n: obs.draw_count })));
+  if (o.tokens) info.append(el("span", { class: "badge gold", text: t("Emergency tokens: {n}", { n: obs.tokens }) }));
   if (obs.passengers.length) {
-    const p = el("div", { class: "passengers", "aria-label": t("pat.passengers") });
-    p.append(el("span", { class: "badge", text: `${t("pat.passengers")} ${obs.delivered}/${obs.passengers.length}` }));
+    const p = el("div", { class: "passengers", "aria-label": t("Passengers") });
+    p.append(el("span", { class: "badge", text: `${t("Passengers")} ${obs.delivered}/${obs.passengers.length}` }));
     obs.passengers.forEach((card, i) => {
-      const c = cardEl(card, { tiny: true, label: `${ctx.cardName(card)}${i < obs.delivered ? ", " + t("pat.delivered") : ""}` });
+      const c = cardEl(card, { tiny: true, label: `${ctx.cardName(card)}${i < obs.delivered ? ", " + t("delivered") : ""}` });
       if (i < obs.delivered) c.classList.add("dim");
       p.append(c);
     });
     info.append(p);
   }
-  if (obs.three_next) info.append(el("span", { class: "badge warn", text: t("pat.three_next") }));
-  if (obs.step_back_used && obs.to_act.includes(ctx.seat)) info.append(el("span", { class: "badge", text: t("pat.stepback_used") }));
+  if (obs.three_next) info.append(el("span", { class: "badge warn", text: t("Three: the next player must play at least three") }));
+  if (obs.step_back_used && obs.to_act.includes(ctx.seat)) info.append(el("span", { class: "badge", text: t("step back used") }));
   wrap.append(info);
   // cards passed on between this seat and another (the observation holds only this seat's)
   if (obs.passed.length) wrap.append(passedEl(ctx, obs.passed));
@@ -96,8 +96,8 @@ function passedEl(ctx, passed) {
   const { el, t, cardEl } = ctx;
   const box = el("div", { class: "pat-passed" });
   for (const [giver, receiver, card] of passed) {
-    const text = giver === ctx.seat ? t("pat.passed_gave", { name: ctx.name(receiver) })
-      : t("pat.passed_got", { name: ctx.name(giver) });
+    const text = giver === ctx.seat ? t("You gave {card} to {name}", { name: ctx.name(receiver) })
+      : t("{name} gave you {card}", { name: ctx.name(giver) });
     const [before, after] = text.split("{card}");
     box.append(el("p", { class: "passed" }, before, cardEl(card, { tiny: true }), after));
   }
@@ -110,11 +110,11 @@ export function status(ctx) {
   // a card passed on counts for one, but one card at least must go onto a pile
   const owed = Math.max(obs.required - obs.played - (obs.gave ? 1 : 0), obs.played ? 0 : 1);
   if (ctx.isMe(turn)) {
-    return { text: t("table.your_turn"), sub: owed > 0 ? t("pat.owed", { n: owed }) : t("pat.owed_done"), mine: true };
+    return { text: t("Your turn"), sub: owed > 0 ? t("Play {n} more", { n: owed }) : t("Enough played: end your turn or play on"), mine: true };
   }
   const info = ctx.msg.seats[turn];
-  const text = info && info.kind === "computer" ? t("table.thinking", { name: ctx.name(turn) }) : t("table.turn_of", { name: ctx.name(turn) });
-  return { text, sub: owed ? t("pat.owed_other", { n: owed }) : "", mine: false };
+  const text = info && info.kind === "computer" ? t("{name} is thinking…", { name: ctx.name(turn) }) : t("{name}'s turn", { name: ctx.name(turn) });
+  return { text, sub: owed ? t("{n} more to play", { n: owed }) : "", mine: false };
 }
 
 export function result(ctx) {
@@ -122,14 +122,14 @@ export function result(ctx) {
   const out = ctx.msg.outcome;
   const lines = [];
   let title;
-  if (out.perfect) title = t("pat.result.perfect");
-  else title = t("pat.result.left", { n: out.cards_left });
-  if (out.lost) lines.push(t(`pat.lost.${out.lost}`));
-  if (!out.perfect && !out.lost) lines.push(t("pat.lost.stuck"));
+  if (out.perfect) title = t("Perfect! Every card is down.");
+  else title = ctx.tn("{n} card was not played.", "{n} cards were not played.", out.cards_left);
+  if (out.lost) lines.push(ctx.labelOf(`pat.lost.${out.lost}`));
+  if (!out.perfect && !out.lost) lines.push(t("The player to act could not play the cards required."));
   const obs = ctx.obs;
   const left = obs.hand_counts.map((n, s) => `${ctx.name(s)} ${n}`);
-  left.push(`${t("table.draw_pile")} ${obs.draw_count}`);
-  lines.push(t("table.cards_left", { list: left.join(", ") }));
+  left.push(`${t("Draw pile")} ${obs.draw_count}`);
+  lines.push(t("Cards left: {list}", { list: left.join(", ") }));
   return { title, lines };
 }
 
@@ -137,15 +137,15 @@ export function describe(ev, ctx) {
   const { t, cardShort } = ctx;
   const name = ctx.name(ev.seat);
   switch (ev.kind) {
-    case "play": return t(ev.step_back ? "log.pat.play_back" : "log.pat.play", { name, card: cardShort(ev.card), pile: pileName(ev.pile, ctx) });
-    case "give": return t("log.pat.give", { name, to: ctx.name(ev.to) });
+    case "play": return ctx.labelOf(ev.step_back ? "log.pat.play_back" : "log.pat.play", { name, card: cardShort(ev.card), pile: pileName(ev.pile, ctx) });
+    case "give": return t("{name} passes a card on to {to}", { name, to: ctx.name(ev.to) });
     case "end":
-    case "token-end": return t("log.pat.end", { name, n: ev.drew });
-    case "stop": return ev.drew === undefined ? t("log.pat.stop", { name }) : t("log.pat.end", { name, n: ev.drew });
-    case "turn": return t("log.pat.turn", { name, n: ev.required });
-    case "token": return t("log.pat.token", { name, left: ev.left });
-    case "passenger": return t("log.pat.passenger", { card: cardShort(ev.card) });
-    case "timeout": return ev.drew === undefined ? t("log.pat.timeout", { name }) : t("log.pat.timeout_end", { name, n: ev.drew });
+    case "token-end": return t("{name} ends the turn and draws {n}", { name, n: ev.drew });
+    case "stop": return ev.drew === undefined ? t("Stop: {name}'s turn ends", { name }) : t("{name} ends the turn and draws {n}", { name, n: ev.drew });
+    case "turn": return t("{name}'s turn: {n} to play", { name, n: ev.required });
+    case "token": return t("{name} uses an emergency token ({left} left)", { name, left: ev.left });
+    case "passenger": return t("Passenger {card} delivered", { card: cardShort(ev.card) });
+    case "timeout": return ev.drew === undefined ? t("Time is up for {name}", { name }) : t("Time is up for {name}, who draws {n}", { name, n: ev.drew });
     case "game-over": return result(ctx).title;
     default: return null;
   }

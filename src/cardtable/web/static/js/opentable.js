@@ -1,0 +1,17 @@
+// Opening a table: the one call to the API that the home, new-table and review pages share.
+
+/** Create a table through the API and go to it. */
+export async function createTable(body, onError) {
+  const r = await fetch("/api/tables", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    credentials: "same-origin",
+  });
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) { onError((data.error && data.error.message) || r.statusText); return; }
+  const id = data.table.id;
+  try {
+    if (data.links && Object.keys(data.links.invites || {}).length)
+      localStorage.setItem(`ct-invites-${id}`, JSON.stringify(data.links.invites));
+  } catch (e) { /* ignore */ }
+  location.assign(`/t/${id}`);
+}
