@@ -591,7 +591,8 @@ def copy_table(t: Table) -> Table:
                     c.partner, c.attacks, c.double, c.known) for c in side] for side in lane]
              for lane in t.sides]
     other = Table(sides, [n[:] for n in t.next_slot], [h[:] for h in t.hands], t.pile[:],
-                  t.turn, t.seat, t.actions, t.passes, t.won[:])
+                  t.turn, t.seat, t.actions, t.passes, t.won[:], t.first_actions,
+                  t.each_actions)
     other.choice, other.choice_seat = t.choice, t.choice_seat
     other.choice_source, other.choice_among = t.choice_source, t.choice_among[:]
     other.frames = [(source, frame[:]) for source, frame in t.frames]
