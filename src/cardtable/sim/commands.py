@@ -7,33 +7,16 @@ import dataclasses
 import json
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
 
 from cardtable.sim import report, tournament
 from cardtable.sim.balance import REPORTS, TITLES, run_report, total_games
-from cardtable.sim.runner import Progress as ProgressFn
+from cardtable.sim.progress import progress_bar
 from cardtable.sim.runner import SimSpec, simulate
 from cardtable.sim.setup import bot_names, build_options, resolve_game
-
-
-@contextmanager
-def progress_bar(total: int, label: str) -> Iterator[ProgressFn | None]:
-    """A progress bar on a terminal (stderr); nothing when output goes to a file or pipe."""
-    console = Console(stderr=True)
-    if not console.is_terminal:
-        yield None
-        return
-    with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeRemainingColumn(), console=console,
-                  transient=True) as bar:
-        task = bar.add_task(label, total=total)
-        yield lambda done: bar.advance(task, done)
 
 
 def simulate_command(args: argparse.Namespace) -> int:

@@ -20,7 +20,7 @@ from typing import Any
 from cardtable.sim import report, sweep_charts
 from cardtable.sim.restricted import RestrictedResult
 from cardtable.sim.stats import Summary
-from cardtable.sim.sweep import Axis, Point, Sweep
+from cardtable.sim.sweep import Axis, Point, Sweep, cell, title_of
 
 STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1100px;
@@ -123,7 +123,6 @@ def sweep_of(data: dict[str, Any]) -> tuple[Sweep, list[Point]]:
 
 def sweep_section(data: dict[str, Any]) -> str:
     """A sweep's table and chart, of the figures it was run to show."""
-    from cardtable.sim.sweep_command import cell, title_of
 
     sweep, points = sweep_of(data)
     names = list(data.get("figures") or [s.name for s in points[0].figures])

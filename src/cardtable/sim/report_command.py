@@ -13,6 +13,7 @@ from rich.console import Console
 from cardtable.sim import html_report, report
 from cardtable.sim.balance import REPORTS, TITLES, run_report, total_games
 from cardtable.sim.measures import MEASURES
+from cardtable.sim.progress import progress_bar
 from cardtable.sim.restricted import RESTRICTIONS, RestrictedResult, run_restricted
 from cardtable.sim.restricted import total_games as restricted_games
 from cardtable.sim.setup import resolve_game
@@ -20,7 +21,6 @@ from cardtable.sim.setup import resolve_game
 
 def command(args: argparse.Namespace) -> int:
     """The balance figures (where the game has a report), restricted play, sweeps."""
-    from cardtable.sim.commands import progress_bar
 
     game = resolve_game(args.game)
     rows = REPORTS[args.game]() if args.game in REPORTS else []

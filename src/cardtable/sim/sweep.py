@@ -18,7 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.engine import Game, OptionError
+from cardtable.sim import report
 from cardtable.sim.runner import Progress, SimSpec, run_many
+from cardtable.sim.setup import resolve_game
 from cardtable.sim.stats import Summary
 
 MAX_POINTS = 400
@@ -182,3 +184,19 @@ def figure_names(points: Sequence[Point], wanted: Sequence[str] = ()) -> list[st
         if name not in known:
             raise OptionError(f"no figure '{name}' (known: {', '.join(known)})")
     return list(wanted) or known
+
+
+def title_of(sweep: Sweep) -> str:
+    game = resolve_game(sweep.game)
+    base = json.dumps(sweep.options) if sweep.options else "standard rules"
+    varied = " × ".join(f"{a.name} {a.values[0]}..{a.values[-1]}" for a in sweep.axes)
+    return (f"{game.name}: {varied} ({base}); players {', '.join(sweep.bots)}; "
+            f"{sweep.games:,} games a point, seed {sweep.seed}")
+
+
+def cell(point: Point, name: str) -> str:
+    s = point.figure(name)
+    unit = "%" if s.kind == "rate" else ""
+    scale = 100.0 if s.kind == "rate" else 1.0
+    return (f"{report.fmt(s.value * scale, unit)} "
+            f"[{report.fmt(s.low * scale, unit)}–{report.fmt(s.high * scale, unit)}]")

@@ -14,8 +14,18 @@ from typing import Any
 from rich.console import Console
 
 from cardtable.sim import report, sweep_charts
+from cardtable.sim.progress import progress_bar
 from cardtable.sim.setup import bot_names, build_options, resolve_game
-from cardtable.sim.sweep import Point, Sweep, check, figure_names, parse_axis, run_sweep
+from cardtable.sim.sweep import (
+    Point,
+    Sweep,
+    cell,
+    check,
+    figure_names,
+    parse_axis,
+    run_sweep,
+    title_of,
+)
 
 
 def build_sweep(args: argparse.Namespace) -> Sweep:
@@ -34,14 +44,6 @@ def build_sweep(args: argparse.Namespace) -> Sweep:
     return sweep
 
 
-def title_of(sweep: Sweep) -> str:
-    game = resolve_game(sweep.game)
-    base = json.dumps(sweep.options) if sweep.options else "standard rules"
-    varied = " × ".join(f"{a.name} {a.values[0]}..{a.values[-1]}" for a in sweep.axes)
-    return (f"{game.name}: {varied} ({base}); players {', '.join(sweep.bots)}; "
-            f"{sweep.games:,} games a point, seed {sweep.seed}")
-
-
 def sweep_json(sweep: Sweep, points: Sequence[Point],
                figures: Sequence[str]) -> dict[str, Any]:
     """The sweep, every figure of every point, and the figures shown (a report shows
@@ -51,7 +53,6 @@ def sweep_json(sweep: Sweep, points: Sequence[Point],
 
 
 def sweep_command(args: argparse.Namespace) -> int:
-    from cardtable.sim.commands import progress_bar
 
     sweep = build_sweep(args)
     wanted = [f.strip() for f in args.figures.split(",")] if args.figures else []
@@ -70,14 +71,6 @@ def sweep_command(args: argparse.Namespace) -> int:
     else:
         Console(highlight=False).print(table(sweep, points, figures, title))
     return 0
-
-
-def cell(point: Point, name: str) -> str:
-    s = point.figure(name)
-    unit = "%" if s.kind == "rate" else ""
-    scale = 100.0 if s.kind == "rate" else 1.0
-    return (f"{report.fmt(s.value * scale, unit)} "
-            f"[{report.fmt(s.low * scale, unit)}–{report.fmt(s.high * scale, unit)}]")
 
 
 def table(sweep: Sweep, points: Sequence[Point], figures: Sequence[str], title: str) -> Any:

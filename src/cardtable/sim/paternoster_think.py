@@ -1,4 +1,4 @@
-"""How long the planner thinks per turn: ``python -m cardtable.games.paternoster.think_bench``.
+"""How long the planner thinks per turn: ``python -m cardtable.sim.paternoster_think``.
 
 ``think_bench(options, games, seed)`` plays ``games`` games of planners and times
 every turn's decision: the plan of the whole turn and the seat's signals, as a
