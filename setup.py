@@ -1,4 +1,4 @@
-"""Compiles the simulation paths of the duel and Duel 52 and the MateBeta solver's game
+"""Compiles the simulation paths of the duel, Duel 52 and Paternoster and the MateBeta solver's game
 search with mypyc (everything else is pyproject.toml).
 
 The module also runs as plain Python, so an interpreter without a C compiler
@@ -10,7 +10,7 @@ import os
 from setuptools import setup
 
 COMPILED = ["src/cardtable/games/duel/selfplay.py", "src/cardtable/games/duel52/selfplay.py",
-            "src/cardtable/games/matebeta/search.py"]
+            "src/cardtable/games/paternoster/selfplay.py", "src/cardtable/games/matebeta/search.py"]
 
 if os.environ.get("CARDTABLE_PURE"):
     setup()
