@@ -1,5 +1,5 @@
-"""Compiles the simulation paths of the duel, Duel 52 and Paternoster and the MateBeta solver's game
-search with mypyc (everything else is pyproject.toml).
+"""Compiles the simulation paths of the duel, Duel 52 and Paternoster and the MateBeta
+solver's game search with mypyc (everything else is pyproject.toml).
 
 The module also runs as plain Python, so an interpreter without a C compiler
 still works (slower); ``CARDTABLE_PURE=1`` skips the compilation.
