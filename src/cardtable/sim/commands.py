@@ -162,7 +162,7 @@ def matebeta_deals_command(args: argparse.Namespace) -> int:
     from cardtable.sim import matebeta_deals as deals
     from cardtable.web.rules import RULES_DIR
 
-    results = Path(args.results)
+    results = Path(args.results) if args.results else deals.RESULTS
     figures_file = Path(args.figures) if args.figures else RULES_DIR / "figures.json"
     start = time.perf_counter()
     with progress_bar(deals.DEALS, "MateBeta deals") as progress:
@@ -203,9 +203,10 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
     bal = sub.add_parser("balance", help="the rule text's balance figures beside ours")
     bal.add_argument("game", choices=[*sorted(REPORTS), "matebeta"])
     _common(bal, default_games=4000)
-    bal.add_argument("--results", default="matebeta-deals.jsonl", metavar="FILE",
+    bal.add_argument("--results", metavar="FILE",
                      help="matebeta: the solved chunks, appended as they finish and read "
-                          "back on the next start (default matebeta-deals.jsonl)")
+                          "back on the next start (default: the checkout's "
+                          "data/matebeta-deals.jsonl)")
     bal.add_argument("--figures", metavar="FILE", help="matebeta: the figures file to update "
                      "(default: the rules pages' figures.json)")
     bal.add_argument("--chunks", type=int, metavar="N",
