@@ -1,6 +1,6 @@
-"""Compiles the simulation paths of the duel and Duel 52 and the MateBeta solver's game
-search with mypyc, and the site's message catalogues (``.po`` to ``.mo``); everything else
-is pyproject.toml.
+"""Compiles the simulation paths of the duel, Duel 52 and Paternoster and the MateBeta
+solver's game search with mypyc, and the site's message catalogues (``.po`` to ``.mo``);
+everything else is pyproject.toml.
 
 The compiled modules also run as plain Python, so an interpreter without a C compiler
 still works (slower); ``CARDTABLE_PURE=1`` skips the compilation. The catalogues are
@@ -14,7 +14,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 COMPILED = ["src/cardtable/games/duel/selfplay.py", "src/cardtable/games/duel52/selfplay.py",
-            "src/cardtable/games/matebeta/search.py"]
+            "src/cardtable/games/paternoster/selfplay.py", "src/cardtable/games/matebeta/search.py"]
 LOCALE = Path(__file__).resolve().parent / "src" / "cardtable" / "locale"
 
 

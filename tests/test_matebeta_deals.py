@@ -82,3 +82,16 @@ def test_the_command_writes_the_figures_file(tmp_path: Path, monkeypatch: pytest
     assert data["reports"]["matebeta"] == printed["rows"]
     assert data["matebeta_values"]["positions"] == printed["positions"] == (
         deals.chunk_size(0) + deals.chunk_size(1))
+
+
+def test_the_checkout_keeps_the_chunks_solved_so_far() -> None:
+    """A run on a fresh machine resumes from the committed results file (the default)."""
+    done = deals.read_results(deals.RESULTS)
+    assert done, f"{deals.RESULTS} holds no chunk"
+    for chunk, item in done.items():
+        assert len(item["values"]) == len(item["kept"]) == deals.chunk_size(chunk)
+    chunk, item = min(done.items())
+    for hand, value in zip(list(deals.chunk_positions(chunk))[:3], item["values"], strict=False):
+        other = [i for i in range(20) if i not in hand]
+        texts = [[MB_DECK[i].text for i in hand], [MB_DECK[i].text for i in other]]
+        assert Solver().value(MATEBETA.new({}, deal={"hands": texts, "dealer": 0})) == value

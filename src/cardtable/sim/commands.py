@@ -155,7 +155,7 @@ def matebeta_deals_command(args: argparse.Namespace) -> int:
     from cardtable.sim import matebeta_deals as deals
     from cardtable.sim.figures import FIGURES_FILE
 
-    results = Path(args.results)
+    results = Path(args.results) if args.results else deals.RESULTS
     figures_file = Path(args.figures) if args.figures else FIGURES_FILE
     start = time.perf_counter()
     with progress_bar(deals.DEALS, "MateBeta deals") as progress:
@@ -198,9 +198,10 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
     _common(bal, default_games=4000)
     bal.add_argument("--bots", help="paternoster, campaign: another computer team than the "
                                     "text's simple player, e.g. planner")
-    bal.add_argument("--results", default="matebeta-deals.jsonl", metavar="FILE",
+    bal.add_argument("--results", metavar="FILE",
                      help="matebeta: the solved chunks, appended as they finish and read "
-                          "back on the next start (default matebeta-deals.jsonl)")
+                          "back on the next start (default: the checkout's "
+                          "data/matebeta-deals.jsonl)")
     bal.add_argument("--figures", metavar="FILE", help="matebeta: the figures file to update "
                      "(default: the rules pages' figures.json)")
     bal.add_argument("--chunks", type=int, metavar="N",

@@ -17,7 +17,8 @@ The positions are cut into :data:`CHUNKS` fixed chunks, chunk ``k`` holding ever
 spread-out sample of all deals; the figures of a partial run carry 95%
 intervals, and those of the complete run are exact. Each finished chunk is
 appended to the results file as one JSON line and read back on the next start,
-so an interrupted run resumes where it stopped.
+so an interrupted run resumes where it stopped; the checkout keeps the chunks solved
+so far in :data:`RESULTS`, so a run on a fresh machine resumes from them too.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ from cardtable.sim.stats import Z95, wilson
 
 DEALS = math.comb(20, 10)
 CHUNKS = 400
+RESULTS = Path(__file__).resolve().parents[3] / "data" / "matebeta-deals.jsonl"
+"""The checkout's results file, kept in git: a run on another machine resumes from it."""
 
 
 def chunk_positions(chunk: int) -> Iterable[tuple[int, ...]]:

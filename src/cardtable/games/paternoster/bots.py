@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from cardtable.cards import Card
 from cardtable.engine import Observation
+from cardtable.games.paternoster import selfplay
 from cardtable.games.paternoster.endgame import Memo, solve_endgame
 from cardtable.games.paternoster.planner import Plan, plan_turn
 from cardtable.games.paternoster.rules import (
@@ -83,6 +84,13 @@ class SimpleTeamBot:
     def __init__(self, seed: int | None = 0, talks: bool = True) -> None:
         self.rng = random.Random(seed)
         self.talks = talks
+
+    def self_player(self) -> selfplay.Player | None:
+        """This player for the simulation path (:mod:`.selfplay`): the same choices from
+        the same generator; ``None`` for a subclass, which may choose otherwise."""
+        if type(self) is not SimpleTeamBot:
+            return None
+        return selfplay.Player(self.rng, self.talks)
 
     # --- signals ---
     def signals(self, observation: PaternosterObservation) -> dict[int, str]:

@@ -80,6 +80,7 @@ from cardtable.engine import (
     Outcome,
     State,
 )
+from cardtable.games.paternoster import selfplay
 from cardtable.games.paternoster.variants import (
     PaternosterOptions,
     parse_options,
@@ -798,6 +799,37 @@ class PaternosterState(State, Signals):
         if self.result is None and not can_go_on(self._facts(self.turn_seat)):
             self._finish("stuck")
 
+    # --- the simulation path ---
+    def self_play(self, bots: Mapping[int, object]) -> PaternosterOutcome | None:
+        """Finish the game at once when every seat is a simple player and the variant
+        has none of the rules :mod:`.selfplay` leaves out, making and recording exactly
+        the players' moves and signals; else ``None``, changing nothing (see
+        :func:`~cardtable.engine.play_out`, which uses this)."""
+        opts = self.opts
+        if (self.result is not None or opts.tokens or opts.passing_on or opts.passengers
+                or opts.fire or opts.command_cards or self.gave or self.three_next):
+            return None
+        players: dict[int, selfplay.Player] = {}
+        for seat, bot in bots.items():
+            make = getattr(bot, "self_player", None)
+            player = make() if make is not None else None
+            if not isinstance(player, selfplay.Player):
+                return None
+            players[seat] = player
+        if sorted(players) != list(range(opts.players)):
+            return None
+        status = [self.turn, self.turn_seat, self.required, self.played,
+                  int(self.step_back_used), self.last_pile, 0]
+        selfplay.play_to_end(
+            [players[s] for s in range(opts.players)], list(players), self.hands, self.draw,
+            self.piles, self.top_turns, status, self.history, self.signals, self.signal_log,
+            _selfplay_table(opts))
+        self.turn, self.turn_seat, self.required, self.played = status[:4]
+        self.step_back_used = bool(status[selfplay.STEP_BACK_USED])
+        self.last_pile = status[selfplay.LAST_PILE]
+        self._finish("stuck" if status[selfplay.RESULT] == selfplay.STUCK else None)
+        return self.result
+
     def _finish(self, lost: str | None) -> None:
         """End the game; ``lost`` is ``None`` for all cards down."""
         left = self.cards_left()
@@ -821,6 +853,18 @@ class PaternosterState(State, Signals):
             seats=self.opts.players,
             deck_size=self.opts.deck_size,
         )
+
+
+_PLAY_TEXTS = tuple(PLAY[c][p].text for c in CARDS for p in range(6))
+"""Play texts by :mod:`.selfplay`'s codes (``6 * card + pile``)."""
+_PLAY_ORDER = tuple(sorted(_PLAY_TEXTS).index(text) for text in _PLAY_TEXTS)
+"""Where each play's text sorts (the simple player breaks ties among sorted moves)."""
+
+
+def _selfplay_table(opts: PaternosterOptions) -> selfplay.Table:
+    return selfplay.Table(pile_ids(opts), PILE_NAMES, _PLAY_TEXTS, _PLAY_ORDER,
+                          opts.hand_size, opts.first_ride, opts.turn_cards, not opts.silent_lift,
+                          opts.lift_operator)
 
 
 # --- the game ------------------------------------------------------------------------
