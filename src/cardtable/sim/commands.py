@@ -18,7 +18,7 @@ from cardtable.sim import report, tournament
 from cardtable.sim.balance import REPORTS, TITLES, run_report, total_games
 from cardtable.sim.runner import Progress as ProgressFn
 from cardtable.sim.runner import SimSpec, simulate
-from cardtable.sim.setup import bot_names, build_options, resolve_game
+from cardtable.sim.setup import bot_names, build_options, player_key, resolve_game
 
 
 @contextmanager
@@ -38,11 +38,9 @@ def progress_bar(total: int, label: str) -> Iterator[ProgressFn | None]:
 def simulate_command(args: argparse.Namespace) -> int:
     game = resolve_game(args.game)
     options = build_options(game, args.variant, args.level, args.players)
-    known = bot_names(game.id)
-    bots = tuple(args.bots.split(",")) if args.bots else (known[0],)
+    bots = tuple(args.bots.split(",")) if args.bots else (bot_names(game.id)[0],)
     for name in bots:
-        if name not in known:
-            raise ValueError(f"unknown {game.name} player '{name}' (known: {', '.join(known)})")
+        player_key(game.id, name)
     if args.games < 1:
         raise ValueError("--games must be at least 1")
     spec = SimSpec(game.id, options, bots, args.games, args.seed)
@@ -98,13 +96,22 @@ def balance_command(args: argparse.Namespace) -> int:
 def tournament_command(args: argparse.Namespace) -> int:
     game = resolve_game(args.game)
     options = build_options(game, args.variant, args.level, args.players)
-    players = tuple(args.bots.split(",")) if args.bots else tuple(bot_names(game.id))
+    players = (tuple(args.bots.split(",")) if args.bots
+               else tournament.default_players(game.id))
+    if args.games is None:
+        args.games = tournament.GAMES.get(game.id, 1000)
     total = sum(spec.games for spec in tournament.plan(game.id, options, players, args.games,
                                                           args.seed))
     with progress_bar(total, f"{game.name} tournament") as progress:
         result = tournament.run_tournament(game.id, options, players, args.games, args.seed,
                                            args.workers, progress)
     lines = tournament.lines(result)
+    if args.save:
+        from cardtable.sim import standings
+
+        command = " ".join(["cardtable tournament", game.id, *_given(args)])
+        where = standings.save(result, command)
+        Console(stderr=True).print(f"standings of the {game.name} ladder written to {where}")
     variant = json.dumps(options) if options else "standard rules"
     kind, per = ("teams on the same deals", "team") if result.teams else ("round robin",
                                                                            "pairing")
@@ -119,9 +126,24 @@ def tournament_command(args: argparse.Namespace) -> int:
         console = Console(highlight=False)
         for table in tournament_tables(result, title):
             console.print(table)
+        if result.steps:
+            console.print(ladder_table(result))
         console.print(tournament.TEAM_METHOD if result.teams else tournament.METHOD)
         console.print(f"{total:,} games in {result.seconds:.1f} s")
     return 0
+
+
+def _given(args: argparse.Namespace) -> list[str]:
+    """The tournament's settings as options of the command line (for the record)."""
+    words = [f"--games {args.games}", f"--seed {args.seed}"]
+    if args.bots:
+        words.append(f"--bots {args.bots}")
+    words += [f"--variant {v}" for v in args.variant]
+    if args.level:
+        words.append(f"--level {args.level}")
+    if args.players:
+        words.append(f"--players {args.players}")
+    return words
 
 
 def tournament_tables(result: tournament.Tournament, title: str) -> list[Table]:
@@ -155,6 +177,17 @@ def tournament_tables(result: tournament.Tournament, title: str) -> list[Table]:
     return [report.grid(title, ["player", "Elo", "95% interval"], ratings),
             report.grid("Pairings: the first player's score (a draw counts half)",
                         [*header, "W–D–L", "games"], pairings)]
+
+
+def ladder_table(result: tournament.Tournament) -> Table:
+    """Each level against the level below it, and whether the ladder holds there."""
+    rows = [[f"{s.higher} – {s.lower}", report.fmt(100 * s.score.value, "%"),
+             f"{report.fmt(100 * s.score.low, '%')} – {report.fmt(100 * s.score.high, '%')}",
+             f"{s.score.count:,}", "yes" if s.holds else "NO"] for s in reversed(result.steps)]
+    what = "deals that differ" if result.teams else "games"
+    return report.grid(f"The ladder: each level against the one below "
+                       f"(at least {tournament.LADDER_SCORE:.0%})",
+                       ["levels", "score", "95% interval", what, "holds"], rows)
 
 
 def matebeta_deals_command(args: argparse.Namespace) -> int:
@@ -216,20 +249,25 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
     tour = sub.add_parser("tournament", help="a round robin of the game's computer players, "
                           "with Elo ratings")
     tour.add_argument("game", choices=games)
-    tour.add_argument("--bots", help="the players, e.g. simple,cautious,random (default: all "
-                                     "of the game's computer players)")
+    tour.add_argument("--bots", help="the players, by a level's name or the lab's, e.g. "
+                                     "beginner,club,cautious (default: the game's ladder)")
     tour.add_argument("--variant", action="append", default=[], metavar="NAME",
                       help="a rule variant (repeat for several)")
     tour.add_argument("--level", help="a difficulty level (Paternoster)")
     tour.add_argument("--players", type=int, help="number of players (Paternoster)")
-    _common(tour, default_games=1000, per="pairing (or team)")
+    _common(tour, default_games=None, per="pairing (or team)")
+    tour.add_argument("--save", action="store_true",
+                      help="keep the levels' ratings, with this command and its date, for "
+                           "the site's seat picker (needs the whole ladder)")
     tour.set_defaults(func=tournament_command)
 
 
-def _common(parser: argparse.ArgumentParser, default_games: int, per: str = "simulation"
-            ) -> None:
+def _common(parser: argparse.ArgumentParser, default_games: int | None,
+            per: str = "simulation") -> None:
+    told = (f"default {default_games}" if default_games else
+            "default: " + ", ".join(f"{g} {n}" for g, n in tournament.GAMES.items()))
     parser.add_argument("--games", type=int, default=default_games,
-                        help=f"games per {per} (default {default_games})")
+                        help=f"games per {per} ({told})")
     parser.add_argument("--seed", type=int, default=1, help="seed (same seed, same result)")
     parser.add_argument("--workers", type=int, help="worker processes (default: all cores)")
     out = parser.add_mutually_exclusive_group()

@@ -2,7 +2,8 @@
 
 Each game package may offer ``variants.from_variants(names)``,
 ``levels.level_options(name)``, ``bots.make_bot(name, seed)`` with
-``bots.BOT_NAMES`` (the first is its simple player), and
+``bots.BOT_NAMES`` (the first is its simple player) and ``bots.LADDER`` (its levels
+for players, :mod:`cardtable.games.ladder`), and
 ``metrics.metrics(state)``. This module finds them, so the lab stays generic.
 """
 
@@ -14,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 from cardtable.engine import Bot, Game, OptionError, State
+from cardtable.games.ladder import ladder_of, player_name
 from cardtable.games.registry import find_game
 
 Metrics = Callable[[State], dict[str, bool | float]]
@@ -57,6 +59,19 @@ def bot_names(game_id: str) -> list[str]:
     if bots is None:
         raise ValueError(f"game '{game_id}' has no computer players")
     return list(bots.BOT_NAMES)
+
+
+def player_key(game_id: str, name: str) -> str:
+    """The lab's name of the player meant by ``name`` (a level's name or an older name
+    means its player); a name no player has is refused, naming the valid choices."""
+    key = player_name(ladder_of(game_id), name)
+    known = bot_names(game_id)
+    if key not in known:
+        levels = [level.name for level in ladder_of(game_id)]
+        choices = ", ".join([*levels, *(n for n in known if n not in levels)])
+        raise ValueError(f"unknown {resolve_game(game_id).name} player '{name}' "
+                         f"(known: {choices})")
+    return key
 
 
 def make_bot(game_id: str, name: str, seed: int) -> Bot:

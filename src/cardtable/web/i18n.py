@@ -68,8 +68,6 @@ _M: dict[str, tuple[str, str]] = {
     # --- new table ---
     "new.title": ("New table: {game}", "Neuer Tisch: {game}"),
     "new.quick": ("Play against the computer", "Gegen den Computer spielen"),
-    "new.quick_hint": ("Standard rules, you against the strongest computer player.",
-                       "Grundregeln, du gegen den stärksten Computerspieler."),
     "new.custom": ("Set up your own table", "Eigenen Tisch einrichten"),
     "new.players": ("Players", "Spieler"),
     "new.seat": ("Seat {n}", "Platz {n}"),
@@ -589,6 +587,37 @@ def _ladder_messages() -> dict[str, tuple[str, str]]:
 
 
 _M.update(_ladder_messages())
+
+# --- branch ladder (issue 16): the seat picker's levels, their standings, quick play ---
+_M.update({
+    "ladder.quick_hint": ("Standard rules, you against the computer's middle level: {level}. "
+                          "More options offers all {n} levels.",
+                          "Grundregeln, du gegen die mittlere Stufe des Computers: {level}. "
+                          "Unter „Weitere Optionen“ stehen alle {n} Stufen zur Wahl."),
+    "ladder.quick_hint_team": ("Standard rules, you and a computer partner of the middle "
+                               "level: {level}. More options offers all {n} levels.",
+                               "Grundregeln, du und ein Computerpartner der mittleren Stufe: "
+                               "{level}. Unter „Weitere Optionen“ stehen alle {n} Stufen "
+                               "zur Wahl."),
+    "ladder.quick_level": ("Play now: against the {level}, the middle of {n} levels",
+                           "Jetzt spielen: gegen die mittlere von {n} Stufen, {level}"),
+    "ladder.quick_level_team": ("Play now: with a {level} partner, the middle of {n} levels",
+                                "Jetzt spielen: mit einem Partner der Stufe {level}, der "
+                                "mittleren von {n}"),
+    "ladder.rating": ("rating {elo}", "Wertung {elo}"),
+    "ladder.perfect": ("all cards played in {rate} of games",
+                       "alle Karten gespielt in {rate} der Spiele"),
+    "ladder.measured": ("Ratings (Elo scale) from a round robin of the computer levels on "
+                        "{date}, {games} games a pairing: 100 points more wins about 64% of "
+                        "games.",
+                        "Wertungen (Elo-Skala) aus einem Turnier der Computerstufen vom "
+                        "{date}, {games} Spiele je Paarung: 100 Punkte mehr gewinnen etwa "
+                        "64 % der Spiele."),
+    "ladder.measured_team": ("Rates from {games} games of a team of each level on the same "
+                             "deals, {date}.",
+                             "Quoten aus {games} Spielen eines Teams jeder Stufe mit "
+                             "denselben Karten, {date}."),
+})
 
 # --- the Tower campaign and the Score tab (issue 9) ---
 _M.update({

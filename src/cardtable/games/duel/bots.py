@@ -28,6 +28,7 @@ from cardtable.games.duel.rules import (
     DuelMove,
     DuelObservation,
 )
+from cardtable.games.ladder import Level, player_name
 
 SMALL_STEP = 3
 """An extra card is played only when it is at most this many ladder steps away."""
@@ -311,8 +312,27 @@ BOT_NAMES = {
 }
 
 
+LADDER = (
+    Level("beginner", "Beginner", "Anfänger",
+          "plays its smallest steps and never pushes",
+          "spielt die kleinsten Schritte und schiebt nie",
+          player="never-push"),
+    Level("club", "Club player", "Vereinsspieler",
+          "small steps, every step back, and a push each turn",
+          "kleine Schritte, jeden Schritt zurück und jede Runde ein Schieben",
+          player="simple"),
+    Level("expert", "Expert", "Experte",
+          "thinks ahead: tries each move over many possible deals",
+          "denkt voraus: probiert jeden Zug an vielen möglichen Verteilungen aus",
+          player="strong"),
+)
+"""The duel's levels for players, weakest first (``cardtable tournament duel``)."""
+
+
 def make_bot(name: str, seed: int | None = 0) -> Bot:
-    """A duel computer player by name (see :data:`BOT_NAMES`)."""
+    """A duel computer player by name (see :data:`BOT_NAMES`) or by its level's name
+    (:data:`LADDER`)."""
+    name = player_name(LADDER, name)
     if name == "simple":
         return SimpleDuelBot(seed, push="always")
     if name == "never-push":

@@ -45,6 +45,7 @@ from cardtable.games.duel52.table import (
     rank,
     retaliation,
 )
+from cardtable.games.ladder import Level, player_name
 
 TABLE_VALUE = {JACK: 5.0, NINE: 4.5, TEN: 4.5, EIGHT: 4.0}
 """Worth of a face-up card on the table (constant powers keep working)."""
@@ -225,20 +226,55 @@ class HeuristicBot:
         return need_to - need_from - (5.0 if len(obs.lanes[c.lane][f.seat]) == 1 else 0.0)
 
 
+class CarelessBot(HeuristicBot):
+    """The heuristic player who, in a share :data:`SLIP` of its decisions, plays any
+    legal move instead (from the same seeded generator): the site's beginner."""
+
+    def act(self, observation: Observation) -> D52Move:
+        assert isinstance(observation, Duel52Observation)
+        if self.rng.random() < SLIP:
+            moves = observation.legal_moves()
+            return moves[self.rng.randrange(len(moves))]
+        return super().act(observation)
+
+
+SLIP = 0.5
+"""The careless player's share of random moves."""
+
+LADDER = (
+    Level("beginner", "Beginner", "Anfänger",
+          "knows what the cards do, but every other move is a guess",
+          "weiß, was die Karten können, doch jeder zweite Zug ist geraten",
+          player="careless"),
+    Level("club", "Club player", "Vereinsspieler",
+          "flips for value, attacks to kill and guards its lanes",
+          "deckt nach Wert auf, greift gezielt an und schützt seine Bahnen",
+          player="heuristic"),
+    Level("expert", "Expert", "Experte",
+          "thinks ahead: tries each move over many possible deals",
+          "denkt voraus: probiert jeden Zug an vielen möglichen Verteilungen aus",
+          player="strong"),
+)
+"""Duel 52's levels for players, weakest first (``cardtable tournament duel52``)."""
+
 BOT_NAMES = {
     "heuristic": "flips for value, attacks to kill, protects lanes",
+    "careless": "the heuristic player, but every other move a random one",
     "random": "a random legal move",
     "strong": "searches: plays each move out over many deals of the unseen cards",
 }
 
 
 def make_bot(name: str, seed: int | None = 0) -> Bot:
-    """A Duel 52 computer player by name (see :data:`BOT_NAMES`)."""
-    key = name.strip().lower()
+    """A Duel 52 computer player by name (see :data:`BOT_NAMES`) or by its level's name
+    (:data:`LADDER`)."""
+    key = player_name(LADDER, name)
     if key == "random":
         return RandomBot(seed)
     if key == "heuristic":
         return HeuristicBot(seed)
+    if key == "careless":
+        return CarelessBot(seed)
     if key == "strong":
         from cardtable.games.duel52.strong import make_strong  # it builds on this module
 

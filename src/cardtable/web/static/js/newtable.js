@@ -34,6 +34,23 @@ function refreshPlayers() {
   refreshSeats();
 }
 
+/** The computer levels a seat may have, weakest first: the game's ladder (its players by
+ * name otherwise). */
+function levels() {
+  if (facts.ladder) return facts.ladder;
+  return Object.keys(facts.bots).map((name) => ({ name, standing: null }));
+}
+
+/** A level as the seat picker names it: its name and its standing in the last tournament. */
+function levelText(level) {
+  const label = known(`level.${game}.${level.name}`) || level.name;
+  const s = level.standing;
+  let rated = "";
+  if (s && s.elo !== undefined) rated = t("ladder.rating", { elo: s.elo });
+  else if (s && s.perfect !== undefined) rated = t("ladder.perfect", { rate: s.perfect.toLocaleString(LANG, { style: "percent" }) });
+  return t("new.computer", { strength: label }) + (rated ? ` · ${rated}` : "");
+}
+
 function refreshSeats() {
   const n = Number(playersSel.value);
   const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
@@ -41,14 +58,21 @@ function refreshSeats() {
   rows.push(el("div", { class: "field" }, el("label", { for: "name", text: t("new.seat", { n: 1 }) + " · " + t("new.you") }), nameInput));
   for (let i = 1; i < n; i++) {
     const sel = el("select", { id: `seat-${i}`, "data-seat": i, "aria-label": t("new.seat", { n: i + 1 }) });
-    for (const [name, moduleDesc] of Object.entries(facts.bots)) {
-      const desc = known(`bot.${game}.${name}`) || known(`bot.${name}`) || moduleDesc;
-      const label = known(`level.${game}.${name}`) || name;
-      sel.append(el("option", { value: `computer:${name}`, text: t("new.computer", { strength: label }) + (desc ? ` — ${desc}` : ""), selected: name === facts.default_bot }));
+    for (const level of levels()) {
+      sel.append(el("option", { value: `computer:${level.name}`, text: levelText(level), selected: level.name === facts.default_bot }));
     }
     sel.append(el("option", { value: "human", text: t("new.human") }));
     if (old[i - 1]) sel.value = old[i - 1];
-    rows.push(el("div", { class: "field" }, el("label", { for: `seat-${i}`, text: t("new.seat", { n: i + 1 }) }), sel));
+    const about = el("p", { class: "hint level-about", id: `seat-${i}-about` });
+    const explain = () => { const name = sel.value.split(":")[1]; about.textContent = name ? (known(`bot.${game}.${name}`) || "") : ""; };
+    sel.addEventListener("change", explain);
+    explain();
+    rows.push(el("div", { class: "field" }, el("label", { for: `seat-${i}`, text: t("new.seat", { n: i + 1 }) }), sel, about));
+  }
+  if (n > 1 && facts.standings && facts.standings.date) {
+    const key = game === "paternoster" ? "ladder.measured_team" : "ladder.measured";
+    const date = new Date(`${facts.standings.date}T12:00:00Z`).toLocaleDateString(LANG, { year: "numeric", month: "long", day: "numeric" });
+    rows.push(el("p", { class: "hint", id: "ladder-measured", text: t(key, { date, games: facts.standings.games.toLocaleString(LANG) }) }));
   }
   if (game === "duel" && isTeam()) rows.push(el("p", { class: "hint", text: t("new.team_note") }));
   seatsBox.replaceChildren(...rows);
