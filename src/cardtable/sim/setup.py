@@ -65,13 +65,18 @@ def player_key(game_id: str, name: str) -> str:
     """The lab's name of the player meant by ``name`` (a level's name or an older name
     means its player); a name no player has is refused, naming the valid choices."""
     key = player_name(ladder_of(game_id), name)
-    known = bot_names(game_id)
-    if key not in known:
-        levels = [level.name for level in ladder_of(game_id)]
-        choices = ", ".join([*levels, *(n for n in known if n not in levels)])
+    if key not in bot_names(game_id):
         raise ValueError(f"unknown {resolve_game(game_id).name} player '{name}' "
-                         f"(known: {choices})")
+                         f"{player_choices(game_id)}")
     return key
+
+
+def player_choices(game_id: str) -> str:
+    """The names a player may be given, for an error message: levels, then the rest."""
+    levels = [level.name for level in ladder_of(game_id)]
+    others = ", ".join(bot_names(game_id))
+    return f"(levels: {', '.join(levels)}; other players: {others})" if levels else \
+        f"(known: {others})"
 
 
 def make_bot(game_id: str, name: str, seed: int) -> Bot:

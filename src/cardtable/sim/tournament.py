@@ -28,7 +28,7 @@ from cardtable.games.ladder import ladder_of
 from cardtable.sim.ratings import AVERAGE, RESAMPLES, Rating, Units, rate
 from cardtable.sim.report import ELO, Line
 from cardtable.sim.runner import Progress, SimResult, SimSpec, run_many
-from cardtable.sim.setup import bot_names, player_key
+from cardtable.sim.setup import bot_names, player_choices, player_key
 from cardtable.sim.stats import Summary, summarize_rate, summarize_score
 
 METHOD = (f"Elo: Bradley–Terry maximum likelihood, average {AVERAGE:.0f}, with one virtual "
@@ -41,9 +41,10 @@ TEAM_METHOD = ("Every team plays the same deals; ranked by perfect games, then c
                "cards.")
 LADDER_SCORE = 0.6
 """What each level must score against the level below it."""
-GAMES = {"duel": 200, "duel52": 100, "paternoster": 200, "matebeta": 400}
-"""Default games per pairing (or team): the strong players search on every decision,
-so a default round robin of the ladder stays within minutes on two cores."""
+GAMES = {"duel": 60, "duel52": 40, "paternoster": 200, "matebeta": 200}
+"""Default games per pairing (or team). The duel's and Duel 52's experts search on every
+decision (about 2.4 and 5.5 s of CPU a game), so a default round robin of a ladder
+costs a few CPU minutes: about 5 (duel), 8 (Duel 52), 3 (Paternoster), 2 (MateBeta)."""
 TEAM_MEASURES = {"paternoster": ("perfect", "cards-left")}
 """Cooperative games: the metric that ranks teams first (a rate), then the one that
 breaks ties (an amount, fewer is better)."""
@@ -169,9 +170,8 @@ def check_players(game_id: str, players: tuple[str, ...]) -> None:
         raise ValueError(f"a player is named twice in '{','.join(players)}' (a level's "
                          f"name and its player's are the same player)")
     if len(players) < 2:
-        known = [*default_players(game_id), *bot_names(game_id)]
         raise ValueError(f"a tournament needs at least two players "
-                         f"(known: {', '.join(dict.fromkeys(known))})")
+                         f"{player_choices(game_id)}")
 
 
 def plan(game_id: str, options: dict[str, Any], players: tuple[str, ...], games: int,
