@@ -15,7 +15,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from cardtable.sim import report, tournament
-from cardtable.sim.balance import REPORTS, TITLES, run_report, total_games
+from cardtable.sim.balance import (
+    LEVEL_TITLES,
+    REPORTS,
+    TITLES,
+    level_rows,
+    run_report,
+    total_games,
+)
 from cardtable.sim.runner import Progress as ProgressFn
 from cardtable.sim.runner import SimSpec, simulate
 from cardtable.sim.setup import bot_names, build_options, player_key, resolve_game
@@ -73,11 +80,18 @@ def balance_command(args: argparse.Namespace) -> int:
     if args.game not in REPORTS:
         raise ValueError(f"no balance report for '{args.game}' (known: {', '.join(REPORTS)})")
     rows = REPORTS[args.game]()
+    if args.levels:
+        if args.game not in LEVEL_TITLES:
+            raise ValueError(f"--levels measures the ladders of {', '.join(LEVEL_TITLES)}, "
+                             f"not '{args.game}'")
+        rows = level_rows(args.game, rows)
+    if args.games is None:
+        args.games = LEVEL_GAMES if args.levels else BALANCE_GAMES
     start = time.perf_counter()
     with progress_bar(total_games(rows, args.games), f"balance {args.game}") as progress:
         lines = run_report(rows, args.games, args.seed, args.workers, progress)
     seconds = time.perf_counter() - start
-    title = TITLES[args.game]
+    title = LEVEL_TITLES[args.game] if args.levels else TITLES[args.game]
     if args.plot:
         report.plot(Path(args.plot), title, lines)
     if args.json:
@@ -88,9 +102,41 @@ def balance_command(args: argparse.Namespace) -> int:
         sys.stdout.write(report.to_csv(lines))
         return 0
     console = Console(highlight=False)
-    report.print_table(console, title, lines, with_text=True)
+    if args.levels:
+        console.print(levels_table(title, lines))
+    else:
+        report.print_table(console, title, lines, with_text=True)
     console.print(f"{total_games(rows, args.games):,} games in {seconds:.1f} s")
     return 0
+
+
+BALANCE_GAMES = 4000
+LEVEL_GAMES = 100
+"""``balance --levels``: games per setup and level (the duel's expert searches: about
+2.4 s of CPU a game, so 6 setups take some 25 CPU minutes)."""
+
+
+def levels_table(title: str, lines: list[report.Line]) -> Table:
+    """Each figure in a row, the rule text's beside every level's (value and interval)."""
+    figures: dict[str, dict[str, report.Line]] = {}
+    for line in lines:
+        figure, level = line.id.split("@")
+        figures.setdefault(figure, {})[level] = line
+    levels = list(dict.fromkeys(line.id.split("@")[1] for line in lines))
+    rows = []
+    for by_level in figures.values():
+        first = next(iter(by_level.values()))
+        said = report.fmt(first.text, first.unit) if first.text is not None else first.note
+        cells = [first.label.split(" · ")[0], said or "—"]
+        for level in levels:
+            at = by_level.get(level)
+            cells.append("—" if at is None else
+                         f"{report.fmt(at.ours, at.unit)} ({report.fmt(at.low, at.unit)}"
+                         f"–{report.fmt(at.high, at.unit)})")
+        rows.append(cells)
+    games = lines[0].games if lines else 0
+    return report.grid(f"{title} ({games:,} games a setup; 95% intervals)",
+                       ["measure", "rule text", *levels], rows)
 
 
 def tournament_command(args: argparse.Namespace) -> int:
@@ -235,12 +281,16 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
 
     bal = sub.add_parser("balance", help="the rule text's balance figures beside ours")
     bal.add_argument("game", choices=[*sorted(REPORTS), "matebeta"])
-    _common(bal, default_games=4000)
+    _common(bal, default_games=None,
+            told=f"default {BALANCE_GAMES:,}, with --levels {LEVEL_GAMES} a level")
     bal.add_argument("--results", default="matebeta-deals.jsonl", metavar="FILE",
                      help="matebeta: the solved chunks, appended as they finish and read "
                           "back on the next start (default matebeta-deals.jsonl)")
     bal.add_argument("--figures", metavar="FILE", help="matebeta: the figures file to update "
                      "(default: the rules pages' figures.json)")
+    bal.add_argument("--levels", action="store_true",
+                     help="each figure for every level of the game's ladder, side by side "
+                          "(duel, paternoster)")
     bal.add_argument("--chunks", type=int, metavar="N",
                      help="matebeta: solve at most N more of the 400 chunks")
     bal.set_defaults(func=balance_command)
@@ -255,7 +305,8 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
                       help="a rule variant (repeat for several)")
     tour.add_argument("--level", help="a difficulty level (Paternoster)")
     tour.add_argument("--players", type=int, help="number of players (Paternoster)")
-    _common(tour, default_games=None, per="pairing (or team)")
+    _common(tour, default_games=None, per="pairing (or team)",
+            told="default: " + ", ".join(f"{g} {n}" for g, n in tournament.GAMES.items()))
     tour.add_argument("--save", action="store_true",
                       help="keep the levels' ratings, with this command and its date, for "
                            "the site's seat picker (needs the whole ladder)")
@@ -263,9 +314,8 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
 
 
 def _common(parser: argparse.ArgumentParser, default_games: int | None,
-            per: str = "simulation") -> None:
-    told = (f"default {default_games}" if default_games else
-            "default: " + ", ".join(f"{g} {n}" for g, n in tournament.GAMES.items()))
+            per: str = "simulation", told: str = "") -> None:
+    told = told or f"default {default_games}"
     parser.add_argument("--games", type=int, default=default_games,
                         help=f"games per {per} ({told})")
     parser.add_argument("--seed", type=int, default=1, help="seed (same seed, same result)")

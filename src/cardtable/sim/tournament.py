@@ -123,7 +123,8 @@ class Step:
         return self.score.value >= LADDER_SCORE
 
     def to_json(self) -> dict[str, Any]:
-        return {"higher": self.higher, "lower": self.lower, "score": self.score.to_json(),
+        score = {k: v for k, v in self.score.to_json().items() if k != "name"}
+        return {"higher": self.higher, "lower": self.lower, "score": score,
                 "holds": self.holds}
 
 
