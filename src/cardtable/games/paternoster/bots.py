@@ -339,7 +339,7 @@ LADDER = (
           player="hasty"),
     Level("regular", "Regular", "Stammgast",
           "plays card by card and says where it can help",
-          "spielt Karte für Karte und sagt, wo es helfen kann",
+          "spielt Karte für Karte und sagt, wo er helfen kann",
           player="simple"),
     Level("planner", "Planner", "Planer",
           "plans whole turns, counts the cards still out and talks about every pile",

@@ -41,14 +41,30 @@ function levels() {
   return Object.keys(facts.bots).map((name) => ({ name, standing: null }));
 }
 
-/** A level as the seat picker names it: its name and its standing in the last tournament. */
+/** A level's standing in the last tournament: short (for the option) and in words. */
+function standing(level) {
+  const s = level.standing;
+  if (s && s.elo !== undefined) return [String(s.elo), t("ladder.rating", { elo: s.elo })];
+  if (s && s.perfect !== undefined) {
+    const rate = s.perfect.toLocaleString(LANG, { style: "percent" });
+    return [rate, t("ladder.perfect", { rate })];
+  }
+  return ["", ""];
+}
+
+/** A level as the seat picker names it: its name and its standing, short. */
 function levelText(level) {
   const label = known(`level.${game}.${level.name}`) || level.name;
-  const s = level.standing;
-  let rated = "";
-  if (s && s.elo !== undefined) rated = t("ladder.rating", { elo: s.elo });
-  else if (s && s.perfect !== undefined) rated = t("ladder.perfect", { rate: s.perfect.toLocaleString(LANG, { style: "percent" }) });
-  return t("new.computer", { strength: label }) + (rated ? ` · ${rated}` : "");
+  const [short] = standing(level);
+  return t("new.computer", { strength: short ? `${label} (${short})` : label });
+}
+
+/** How a level plays, in one line, and its standing in words. */
+function levelAbout(name) {
+  const level = levels().find((l) => l.name === name);
+  if (!level) return "";
+  const [, words] = standing(level);
+  return [known(`bot.${game}.${name}`) || "", words].filter(Boolean).join(" · ");
 }
 
 function refreshSeats() {
@@ -64,7 +80,7 @@ function refreshSeats() {
     sel.append(el("option", { value: "human", text: t("new.human") }));
     if (old[i - 1]) sel.value = old[i - 1];
     const about = el("p", { class: "hint level-about", id: `seat-${i}-about` });
-    const explain = () => { const name = sel.value.split(":")[1]; about.textContent = name ? (known(`bot.${game}.${name}`) || "") : ""; };
+    const explain = () => { const name = sel.value.split(":")[1]; about.textContent = name ? levelAbout(name) : ""; };
     sel.addEventListener("change", explain);
     explain();
     rows.push(el("div", { class: "field" }, el("label", { for: `seat-${i}`, text: t("new.seat", { n: i + 1 }) }), sel, about));
