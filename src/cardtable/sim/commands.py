@@ -203,8 +203,14 @@ def tournament_tables(result: tournament.Tournament, title: str) -> list[Table]:
                  span(100 * t.rate.low, 100 * t.rate.high), f"{t.amount.value:.2f}",
                  span(t.amount.low, t.amount.high, ""), f"{t.rate.count:,}"]
                 for i, t in enumerate(result.teams, 1)]
+        against = [[f"{p.first} – {p.second}", report.fmt(100 * p.score.value, "%"),
+                    span(100 * p.score.low, 100 * p.score.high),
+                    "–".join(str(n) for n in p.record)] for p in result.team_pairings]
         return [report.grid(title, ["team", first.replace("-", " "), "95% interval",
-                                    then.replace("-", " "), "95% interval", "games"], rows)]
+                                    then.replace("-", " "), "95% interval", "games"], rows),
+                report.grid("Team against team: the first's share of the deals that differ "
+                            "where it leaves fewer cards",
+                            ["teams", "score", "95% interval", "fewer–same–more"], against)]
     ratings = [[f"{i}. {r.name}", report.fmt(r.elo, report.ELO),
                 span(r.low, r.high, report.ELO)] for i, r in enumerate(result.ratings, 1)]
     # a deal's two games decide it as their two scores do, unless points count (MateBeta)

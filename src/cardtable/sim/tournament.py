@@ -285,9 +285,12 @@ def lines(tournament: Tournament) -> list[Line]:
     """The tournament as report lines (for CSV and the chart): ratings then pairing
     scores, or each team's two measures."""
     if tournament.teams:
-        return [Line.of(summary, f"{team.name}: {summary.name.replace('-', ' ')}",
-                        id=f"{team.name}-{summary.name}")
-                for team in tournament.teams for summary in (team.rate, team.amount)]
+        measures = [Line.of(summary, f"{team.name}: {summary.name.replace('-', ' ')}",
+                            id=f"{team.name}-{summary.name}")
+                    for team in tournament.teams for summary in (team.rate, team.amount)]
+        return measures + [Line.of(p.score, f"{p.first} leaves fewer cards than {p.second}",
+                                   id=f"{p.first}-vs-{p.second}")
+                           for p in tournament.team_pairings]
     played = dict.fromkeys(tournament.players, 0)
     for p in tournament.pairings:
         played[p.first] += p.score.count
