@@ -141,9 +141,8 @@ def level_rows(game_id: str, rows: list[Row]) -> list[Row]:
 
 
 LEVEL_TITLES = {
-    "duel": "Paternoster Duel: the rule text's balance figures for every level of the ladder",
-    "paternoster": "Paternoster: share of perfect games on each difficulty level, for a team "
-                   "of each computer level, two players",
+    "duel": "Paternoster Duel: the rule text's figures for every computer level",
+    "paternoster": "Paternoster: perfect games by difficulty, two of each computer level",
 }
 
 TITLES = {
