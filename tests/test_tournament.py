@@ -131,11 +131,17 @@ def test_cooperative_paternoster_ranks_teams_by_perfect_games_then_cards_left() 
 
 @pytest.mark.parametrize(("args", "message"), [
     (["duel", "--bots", "simple,genius"],
-     "unknown Paternoster Duel player 'genius' (known: simple, never-push, cautious"),
-    (["duel", "--bots", "simple"], "at least two players (known: simple, never-push"),
+     "unknown Paternoster Duel player 'genius' (levels: beginner, club, expert; other "
+     "players: simple, never-push, cautious"),
+    (["duel", "--bots", "simple"], "at least two players (levels: beginner, club, expert"),
+    (["duel", "--bots", "club,simple"], "named twice"),
+    (["duel52", "--bots", "expert,genius"],
+     "unknown Duel 52 player 'genius' (levels: beginner, club, expert; other players: "
+     "heuristic, careless, random, strong)"),
     (["duel", "--bots", "simple,simple"], "named twice"),
     (["matebeta", "--games", "0"], "--games must be at least 1"),
-    (["paternoster", "--bots", "simple"], "at least two players (known: simple, simple-silent"),
+    (["paternoster", "--bots", "simple"],
+     "at least two players (levels: novice, regular, planner; other players: simple"),
 ])
 def test_tournament_refuses_bad_input_naming_the_choices(
         args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,13 +10,15 @@ from harness import Server, play
 pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
 
 
-@pytest.mark.parametrize("old", ["easy", "medium"])
-def test_a_stored_matebeta_table_naming_an_old_level_still_loads(fresh_server: Server,
-                                                                   old: str) -> None:
-    """A table stored with ``easy``/``medium`` (the ladder's names before issue 16) comes
+@pytest.mark.parametrize(("game", "old"), [("matebeta", "easy"), ("matebeta", "medium"),
+                                           ("duel", "never-push"), ("duel52", "heuristic")])
+def test_a_stored_table_naming_an_old_level_still_loads(fresh_server: Server, game: str,
+                                                        old: str) -> None:
+    """A table stored with an old name (MateBeta's ``easy``/``medium``, the duel's
+    ``never-push``, Duel 52's ``heuristic``: the names before the ladders of issue 16) comes
     back after a restart and its computer seat plays on to the end."""
     table_id, tokens = fresh_server.table_with_players(
-        game="matebeta", seats=[{"kind": "human"}, {"kind": "computer", "strength": old}])
+        game=game, seats=[{"kind": "human"}, {"kind": "computer", "strength": old}])
     human = fresh_server.client(table_id, tokens[0])
     rng = random.Random(3)
     before = play({0: human}, rng, max_moves=3)

@@ -9,8 +9,16 @@ the tournament read the same data.
 
 from __future__ import annotations
 
+import importlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+STANDINGS = Path(__file__).with_name("ratings.json")
+"""Each game's levels as the last ``cardtable tournament GAME --save`` measured them."""
 
 
 @dataclass(frozen=True)
@@ -18,7 +26,7 @@ class Level:
     """One step of a ladder."""
 
     name: str
-    """The computer player's name in commands, tables and records."""
+    """The level's name in commands, tables and records."""
     en: str
     de: str
     about_en: str
@@ -26,17 +34,62 @@ class Level:
     about_de: str
     aliases: tuple[str, ...] = ()
     """Older names of this level, still accepted wherever a player is named."""
+    player: str = ""
+    """The computer player this level seats, when it has a name of its own in the lab
+    (the duel's ``simple``); empty when the level's name is the player's."""
+
+    @property
+    def bot(self) -> str:
+        """The computer player's name in the game's ``make_bot``."""
+        return self.player or self.name
+
+
+def ladder_of(game_id: str) -> tuple[Level, ...]:
+    """The game's ladder (``LADDER`` of its bots module), weakest first; empty if none."""
+    try:
+        bots = importlib.import_module(f"cardtable.games.{game_id}.bots")
+    except ModuleNotFoundError:
+        return ()
+    return tuple(getattr(bots, "LADDER", ()))
 
 
 def find_level(ladder: Sequence[Level], name: str) -> Level | None:
-    """The level called ``name`` (or by one of its older names), in any case."""
+    """The level called ``name`` (or by one of its older names, or by the lab's name
+    of its player), in any case."""
     key = name.strip().lower()
     for level in ladder:
-        if key == level.name or key in level.aliases:
+        if key == level.name or key in level.aliases or key == level.player:
             return level
     return None
+
+
+def player_name(ladder: Sequence[Level], name: str) -> str:
+    """The lab's name of the computer player meant by ``name``: a level's player, or
+    ``name`` itself (trimmed, lower case) when no level is called so."""
+    level = find_level(ladder, name)
+    return level.bot if level is not None else name.strip().lower()
+
+
+def middle(ladder: Sequence[Level]) -> Level:
+    """The level a quick game seats: the middle one (the lower of two middles)."""
+    return ladder[(len(ladder) - 1) // 2]
 
 
 def descriptions(ladder: Sequence[Level]) -> dict[str, str]:
     """Each level's name and its English one-line account, weakest first."""
     return {level.name: level.about_en for level in ladder}
+
+
+@cache
+def _standings() -> dict[str, Any]:
+    if not STANDINGS.exists():
+        return {}
+    data: dict[str, Any] = json.loads(STANDINGS.read_text(encoding="utf-8"))
+    return data
+
+
+def standings(game_id: str) -> dict[str, Any] | None:
+    """The game's standings from the last saved tournament (its command, date, games per
+    pairing and each level's rating), or ``None`` when none was saved."""
+    found = _standings().get(game_id)
+    return dict(found) if found else None

@@ -113,6 +113,38 @@ def campaign_rows() -> list[Row]:
     return rows
 
 
+def level_rows(game_id: str, rows: list[Row]) -> list[Row]:
+    """The report's rows once for every level of the game's ladder, side by side.
+
+    A level takes the seat of the row's (first) player: a figure of one player's games
+    is measured with the level in every seat; a figure of one player against another
+    (the duel's pushing) with the level against that other player, and is left out
+    where the level is that player. Paternoster keeps its difficulty table, each row
+    for a team of the level.
+    """
+    from cardtable.games.ladder import ladder_of
+
+    if game_id == "paternoster":
+        rows = [row for row in rows if row.id.startswith("level-")]
+    result = []
+    for row in rows:
+        for level in ladder_of(game_id):
+            first, *others = row.bots
+            if level.bot in others:
+                continue
+            bots = (level.bot, *(b if b != first else level.bot for b in others))
+            metric = row.metric.replace(f"{first}-", f"{level.bot}-", 1) \
+                if row.metric.startswith(f"{first}-") else row.metric
+            result.append(replace(row, id=f"{row.id}@{level.name}",
+                                  label=f"{row.label} · {level.en}", bots=bots, metric=metric))
+    return result
+
+
+LEVEL_TITLES = {
+    "duel": "Paternoster Duel: the rule text's figures for every computer level",
+    "paternoster": "Paternoster: perfect games by difficulty, two of each computer level",
+}
+
 TITLES = {
     "duel": "Paternoster Duel: the rule text's balance figures beside our simulation",
     "paternoster": "Paternoster: share of perfect games (all cards down), simple computer "

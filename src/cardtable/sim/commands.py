@@ -13,20 +13,25 @@ from rich.console import Console
 from rich.table import Table
 
 from cardtable.sim import report, tournament
-from cardtable.sim.balance import REPORTS, TITLES, run_report, total_games
+from cardtable.sim.balance import (
+    LEVEL_TITLES,
+    REPORTS,
+    TITLES,
+    level_rows,
+    run_report,
+    total_games,
+)
 from cardtable.sim.progress import progress_bar
 from cardtable.sim.runner import SimSpec, simulate
-from cardtable.sim.setup import bot_names, build_options, resolve_game
+from cardtable.sim.setup import bot_names, build_options, player_key, resolve_game
 
 
 def simulate_command(args: argparse.Namespace) -> int:
     game = resolve_game(args.game)
     options = build_options(game, args.variant, args.level, args.players)
-    known = bot_names(game.id)
-    bots = tuple(args.bots.split(",")) if args.bots else (known[0],)
+    bots = tuple(args.bots.split(",")) if args.bots else (bot_names(game.id)[0],)
     for name in bots:
-        if name not in known:
-            raise ValueError(f"unknown {game.name} player '{name}' (known: {', '.join(known)})")
+        player_key(game.id, name)
     if args.games < 1:
         raise ValueError("--games must be at least 1")
     spec = SimSpec(game.id, options, bots, args.games, args.seed)
@@ -54,6 +59,8 @@ def simulate_command(args: argparse.Namespace) -> int:
 
 
 def balance_command(args: argparse.Namespace) -> int:
+    if args.games is None:
+        args.games = LEVEL_GAMES if args.levels else BALANCE_GAMES
     if args.report or args.restricted or args.sweep:  # lab: restricted play, HTML report
         from cardtable.sim import report_command
         return report_command.command(args)
@@ -63,12 +70,20 @@ def balance_command(args: argparse.Namespace) -> int:
         raise ValueError(f"no balance report for '{args.game}' (known: {', '.join(REPORTS)})")
     rows = REPORTS[args.game]()
     title = TITLES[args.game]
+    if args.bots and args.levels:
+        raise ValueError("--bots and --levels: choose one (the ladder names its own players)")
     if args.bots:
         if args.game == "duel":
             raise ValueError("--bots: the duel's report compares its own players")
         bots = tuple(args.bots.split(","))
         rows = [dataclasses.replace(row, bots=bots) for row in rows]
         title += f" (here played by: {args.bots})"
+    if args.levels:
+        if args.game not in LEVEL_TITLES:
+            raise ValueError(f"--levels measures the ladders of {', '.join(LEVEL_TITLES)}, "
+                             f"not '{args.game}'")
+        rows = level_rows(args.game, rows)
+        title = LEVEL_TITLES[args.game]
     start = time.perf_counter()
     with progress_bar(total_games(rows, args.games), f"balance {args.game}") as progress:
         lines = run_report(rows, args.games, args.seed, args.workers, progress)
@@ -83,21 +98,62 @@ def balance_command(args: argparse.Namespace) -> int:
         sys.stdout.write(report.to_csv(lines))
         return 0
     console = Console(highlight=False)
-    report.print_table(console, title, lines, with_text=True)
+    if args.levels:
+        console.print(levels_table(title, lines))
+    else:
+        report.print_table(console, title, lines, with_text=True)
     console.print(f"{total_games(rows, args.games):,} games in {seconds:.1f} s")
     return 0
+
+
+BALANCE_GAMES = 4000
+LEVEL_GAMES = 100
+"""``balance --levels``: games per setup and level (the duel's expert searches: about
+2.4 s of CPU a game, so 6 setups take some 25 CPU minutes)."""
+
+
+def levels_table(title: str, lines: list[report.Line]) -> Table:
+    """Each figure in a row, the rule text's beside every level's (value and interval)."""
+    figures: dict[str, dict[str, report.Line]] = {}
+    for line in lines:
+        figure, level = line.id.split("@")
+        figures.setdefault(figure, {})[level] = line
+    levels = list(dict.fromkeys(line.id.split("@")[1] for line in lines))
+    rows = []
+    for by_level in figures.values():
+        first = next(iter(by_level.values()))
+        said = report.fmt(first.text, first.unit) if first.text is not None else first.note
+        cells = [first.label.split(" · ")[0], said or "—"]
+        for level in levels:
+            at = by_level.get(level)
+            cells.append("—" if at is None else
+                         f"{report.fmt(at.ours, at.unit)} ({report.fmt(at.low, at.unit)}"
+                         f"–{report.fmt(at.high, at.unit)})")
+        rows.append(cells)
+    games = lines[0].games if lines else 0
+    return report.grid(f"{title} ({games:,} games a setup; 95% intervals)",
+                       ["measure", "rule text", *levels], rows)
 
 
 def tournament_command(args: argparse.Namespace) -> int:
     game = resolve_game(args.game)
     options = build_options(game, args.variant, args.level, args.players)
-    players = tuple(args.bots.split(",")) if args.bots else tuple(bot_names(game.id))
+    players = (tuple(args.bots.split(",")) if args.bots
+               else tournament.default_players(game.id))
+    if args.games is None:
+        args.games = tournament.GAMES.get(game.id, 1000)
     total = sum(spec.games for spec in tournament.plan(game.id, options, players, args.games,
                                                           args.seed))
     with progress_bar(total, f"{game.name} tournament") as progress:
         result = tournament.run_tournament(game.id, options, players, args.games, args.seed,
                                            args.workers, progress)
     lines = tournament.lines(result)
+    if args.save:
+        from cardtable.sim import standings
+
+        command = " ".join(["cardtable tournament", game.id, *_given(args)])
+        where = standings.save(result, command)
+        Console(stderr=True).print(f"standings of the {game.name} ladder written to {where}")
     variant = json.dumps(options) if options else "standard rules"
     kind, per = ("teams on the same deals", "team") if result.teams else ("round robin",
                                                                            "pairing")
@@ -112,9 +168,24 @@ def tournament_command(args: argparse.Namespace) -> int:
         console = Console(highlight=False)
         for table in tournament_tables(result, title):
             console.print(table)
+        if result.steps:
+            console.print(ladder_table(result))
         console.print(tournament.TEAM_METHOD if result.teams else tournament.METHOD)
         console.print(f"{total:,} games in {result.seconds:.1f} s")
     return 0
+
+
+def _given(args: argparse.Namespace) -> list[str]:
+    """The tournament's settings as options of the command line (for the record)."""
+    words = [f"--games {args.games}", f"--seed {args.seed}"]
+    if args.bots:
+        words.append(f"--bots {args.bots}")
+    words += [f"--variant {v}" for v in args.variant]
+    if args.level:
+        words.append(f"--level {args.level}")
+    if args.players:
+        words.append(f"--players {args.players}")
+    return words
 
 
 def tournament_tables(result: tournament.Tournament, title: str) -> list[Table]:
@@ -128,8 +199,14 @@ def tournament_tables(result: tournament.Tournament, title: str) -> list[Table]:
                  span(100 * t.rate.low, 100 * t.rate.high), f"{t.amount.value:.2f}",
                  span(t.amount.low, t.amount.high, ""), f"{t.rate.count:,}"]
                 for i, t in enumerate(result.teams, 1)]
+        against = [[f"{p.first} – {p.second}", report.fmt(100 * p.score.value, "%"),
+                    span(100 * p.score.low, 100 * p.score.high),
+                    "–".join(str(n) for n in p.record)] for p in result.team_pairings]
         return [report.grid(title, ["team", first.replace("-", " "), "95% interval",
-                                    then.replace("-", " "), "95% interval", "games"], rows)]
+                                    then.replace("-", " "), "95% interval", "games"], rows),
+                report.grid("Team against team: the first's share of the deals that differ "
+                            "where it leaves fewer cards",
+                            ["teams", "score", "95% interval", "fewer–same–more"], against)]
     ratings = [[f"{i}. {r.name}", report.fmt(r.elo, report.ELO),
                 span(r.low, r.high, report.ELO)] for i, r in enumerate(result.ratings, 1)]
     # a deal's two games decide it as their two scores do, unless points count (MateBeta)
@@ -148,6 +225,17 @@ def tournament_tables(result: tournament.Tournament, title: str) -> list[Table]:
     return [report.grid(title, ["player", "Elo", "95% interval"], ratings),
             report.grid("Pairings: the first player's score (a draw counts half)",
                         [*header, "W–D–L", "games"], pairings)]
+
+
+def ladder_table(result: tournament.Tournament) -> Table:
+    """Each level against the level below it, and whether the ladder holds there."""
+    rows = [[f"{s.higher} – {s.lower}", report.fmt(100 * s.score.value, "%"),
+             f"{report.fmt(100 * s.score.low, '%')} – {report.fmt(100 * s.score.high, '%')}",
+             f"{s.score.count:,}", "yes" if s.holds else "NO"] for s in reversed(result.steps)]
+    what = "deals that differ" if result.teams else "games"
+    return report.grid(f"The ladder: each level against the one below "
+                       f"(at least {tournament.LADDER_SCORE:.0%})",
+                       ["levels", "score", "95% interval", what, "holds"], rows)
 
 
 def matebeta_deals_command(args: argparse.Namespace) -> int:
@@ -195,7 +283,8 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
 
     bal = sub.add_parser("balance", help="the rule text's balance figures beside ours")
     bal.add_argument("game", choices=[*sorted(REPORTS), "matebeta", "duel52"])
-    _common(bal, default_games=4000)
+    _common(bal, default_games=None,
+            told=f"default {BALANCE_GAMES:,}, with --levels {LEVEL_GAMES} a level")
     bal.add_argument("--bots", help="paternoster, campaign: another computer team than the "
                                     "text's simple player, e.g. planner")
     bal.add_argument("--results", metavar="FILE",
@@ -204,6 +293,9 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
                           "data/matebeta-deals.jsonl)")
     bal.add_argument("--figures", metavar="FILE", help="matebeta: the figures file to update "
                      "(default: the rules pages' figures.json)")
+    bal.add_argument("--levels", action="store_true",
+                     help="each figure for every level of the game's ladder, side by side "
+                          "(duel, paternoster)")
     bal.add_argument("--chunks", type=int, metavar="N",
                      help="matebeta: solve at most N more of the 400 chunks")
     from cardtable.sim import report_command  # lab: restricted play, HTML report
@@ -214,23 +306,28 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
     tour = sub.add_parser("tournament", help="a round robin of the game's computer players, "
                           "with Elo ratings")
     tour.add_argument("game", choices=games)
-    tour.add_argument("--bots", help="the players, e.g. simple,cautious,random (default: all "
-                                     "of the game's computer players)")
+    tour.add_argument("--bots", help="the players, by a level's name or the lab's, e.g. "
+                                     "beginner,club,cautious (default: the game's ladder)")
     tour.add_argument("--variant", action="append", default=[], metavar="NAME",
                       help="a rule variant (repeat for several)")
     tour.add_argument("--level", help="a difficulty level (Paternoster)")
     tour.add_argument("--players", type=int, help="number of players (Paternoster)")
-    _common(tour, default_games=1000, per="pairing (or team)")
+    _common(tour, default_games=None, per="pairing (or team)",
+            told="default: " + ", ".join(f"{g} {n}" for g, n in tournament.GAMES.items()))
+    tour.add_argument("--save", action="store_true",
+                      help="keep the levels' ratings, with this command and its date, for "
+                           "the site's seat picker (needs the whole ladder)")
     tour.set_defaults(func=tournament_command)
 
     from cardtable.sim import sweep_command  # lab: rule parameter sweeps
     _common(sweep_command.add_parser(sub, games), default_games=400, per="point")
 
 
-def _common(parser: argparse.ArgumentParser, default_games: int, per: str = "simulation"
-            ) -> None:
+def _common(parser: argparse.ArgumentParser, default_games: int | None,
+            per: str = "simulation", told: str = "") -> None:
+    told = told or f"default {default_games}"
     parser.add_argument("--games", type=int, default=default_games,
-                        help=f"games per {per} (default {default_games})")
+                        help=f"games per {per} ({told})")
     parser.add_argument("--seed", type=int, default=1, help="seed (same seed, same result)")
     parser.add_argument("--workers", type=int, help="worker processes (default: all cores)")
     out = parser.add_mutually_exclusive_group()

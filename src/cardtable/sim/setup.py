@@ -2,7 +2,8 @@
 
 Each game package may offer ``variants.from_variants(names)``,
 ``levels.level_options(name)``, ``bots.make_bot(name, seed)`` with
-``bots.BOT_NAMES`` (the first is its simple player), and
+``bots.BOT_NAMES`` (the first is its simple player) and ``bots.LADDER`` (its levels
+for players, :mod:`cardtable.games.ladder`), and
 ``metrics.metrics(state)``. This module finds them, so the lab stays generic.
 """
 
@@ -14,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 from cardtable.engine import Bot, Game, OptionError, State
+from cardtable.games.ladder import ladder_of, player_name
 from cardtable.games.registry import find_game
 
 Metrics = Callable[[State], dict[str, bool | float]]
@@ -57,6 +59,24 @@ def bot_names(game_id: str) -> list[str]:
     if bots is None:
         raise ValueError(f"game '{game_id}' has no computer players")
     return list(bots.BOT_NAMES)
+
+
+def player_key(game_id: str, name: str) -> str:
+    """The lab's name of the player meant by ``name`` (a level's name or an older name
+    means its player); a name no player has is refused, naming the valid choices."""
+    key = player_name(ladder_of(game_id), name)
+    if key not in bot_names(game_id):
+        raise ValueError(f"unknown {resolve_game(game_id).name} player '{name}' "
+                         f"{player_choices(game_id)}")
+    return key
+
+
+def player_choices(game_id: str) -> str:
+    """The names a player may be given, for an error message: levels, then the rest."""
+    levels = [level.name for level in ladder_of(game_id)]
+    others = ", ".join(bot_names(game_id))
+    return f"(levels: {', '.join(levels)}; other players: {others})" if levels else \
+        f"(known: {others})"
 
 
 def make_bot(game_id: str, name: str, seed: int) -> Bot:

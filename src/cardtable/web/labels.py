@@ -177,6 +177,12 @@ LABELS: dict[str, str | tuple[str, str]] = {
     "why.step-back-once": N_("Only one step back per turn."),
     "why.too-fast": N_("Not so fast, please."),
     "why.waiting": N_("The game starts when every seat is taken."),
+    # migrated from i18n.py's _M
+    "ladder.measured": N_(
+        "Ratings (Elo scale) from a round robin of the computer levels on {date}, "
+        "{games} games a pairing: 100 points more wins about 64% of games."),
+    "ladder.measured_team": N_(
+        "Rates from {games} games of a team of each level on the same deals, {date}."),
 }
 
 

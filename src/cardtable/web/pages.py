@@ -21,6 +21,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
+from cardtable.games.ladder import ladder_of, middle, standings
 from cardtable.games.registry import find_game
 from cardtable.server.hooks import hooks_for, variant_names
 from cardtable.web import rules
@@ -111,7 +112,8 @@ def game_facts(game_id: str) -> dict[str, Any]:
     bots = _bot_names(game_id) or dict.fromkeys(hooks.bot_names(game_id), "")
     facts: dict[str, Any] = {
         "id": game_id, "variants": variant_names(game_id),
-        "bots": bots, "default_bot": _strongest(game_id, list(bots)),
+        "bots": bots, "default_bot": _quick_player(game_id, list(bots)),
+        **ladder_facts(game_id),
         "seats": game.seats(game.parse_options({})),
         "match_wins": hooks.default_match_wins,
         "match_games": list(hooks.match_game_choices),
@@ -125,6 +127,23 @@ def game_facts(game_id: str) -> dict[str, Any]:
     return facts
 
 
+def ladder_facts(game_id: str) -> dict[str, Any]:
+    """The game's levels for the seat picker, weakest first: each level's name, every name
+    that means it (old tables name those), and its standing in the last tournament; the
+    quick game's level (the middle one); the tournament behind the standings."""
+    levels = ladder_of(game_id)
+    if not levels:
+        return {}
+    measured = standings(game_id) or {}
+    rated = measured.get("levels", {})
+    return {
+        "ladder": [{"name": lv.name, "names": [lv.name, lv.bot, *lv.aliases],
+                    "standing": rated.get(lv.name)} for lv in levels],
+        "quick_level": middle(levels).name,
+        "standings": {k: measured[k] for k in ("date", "games", "command") if k in measured},
+    }
+
+
 def _bot_names(game_id: str) -> dict[str, str]:
     try:
         module = importlib.import_module(f"cardtable.games.{game_id}.bots")
@@ -133,24 +152,22 @@ def _bot_names(game_id: str) -> dict[str, str]:
     return dict(getattr(module, "BOT_NAMES", {}))
 
 
-STRONGEST = {"duel": "simple", "paternoster": "planner", "duel52": "heuristic",
-             "matebeta": "club"}
-"""The quick game's computer player: the strongest that still answers at once (MateBeta's
-exact solver, ``expert``, is offered too but thinks longer on the first moves)."""
-
-
-def _strongest(game_id: str, names: list[str]) -> str:
-    wanted = STRONGEST.get(game_id)
-    if wanted in names:
-        return wanted
+def _quick_player(game_id: str, names: list[str]) -> str:
+    """The quick game's computer player: the ladder's middle level, else the first."""
+    levels = ladder_of(game_id)
+    if levels:
+        return middle(levels).name
     return names[0] if names else "random"
 
 
 @router.get("/", response_class=HTMLResponse)
 async def home(request: Request) -> Response:
-    facts = {gid: {"default_bot": _strongest(gid, list(_bot_names(gid))),
+    facts = {gid: {"default_bot": _quick_player(gid, list(_bot_names(gid))),
                    "seats": game_facts(gid)["seats"]} for gid in GAMES}
-    return render(request, "home.html", page="home", client={"page": "home", "games": facts})
+    quick = {gid: {"name": middle(ladder_of(gid)).name, "n": len(ladder_of(gid))}
+             for gid in GAMES}
+    return render(request, "home.html", page="home", quick=quick,
+                  client={"page": "home", "games": facts})
 
 
 @router.get("/play/{game_id}", response_class=HTMLResponse)

@@ -8,6 +8,7 @@ from cardtable.bots.random_bot import RandomBot
 from cardtable.engine import Bot
 from cardtable.games.duel.simple import CAUTIOUS, EAGER, SimpleDuelBot
 from cardtable.games.duel.strong import make_strong
+from cardtable.games.ladder import Level, player_name
 
 BOT_NAMES = {
     "simple": "the simple strategy, pushing every turn",
@@ -19,8 +20,27 @@ BOT_NAMES = {
 }
 
 
+LADDER = (
+    Level("beginner", "Beginner", "Anfänger",
+          "plays its smallest steps and never pushes",
+          "spielt die kleinsten Schritte und schiebt nie",
+          player="never-push"),
+    Level("club", "Club player", "Vereinsspieler",
+          "small steps, every step back, and a push each turn",
+          "kleine Schritte, jeden Schritt zurück und jede Runde ein Schieben",
+          player="simple"),
+    Level("expert", "Expert", "Experte",
+          "thinks ahead: tries each move over many possible deals",
+          "denkt voraus: probiert jeden Zug an vielen möglichen Verteilungen aus",
+          player="strong"),
+)
+"""The duel's levels for players, weakest first (``cardtable tournament duel``)."""
+
+
 def make_bot(name: str, seed: int | None = 0) -> Bot:
-    """A duel computer player by name (see :data:`BOT_NAMES`)."""
+    """A duel computer player by name (see :data:`BOT_NAMES`) or by its level's name
+    (:data:`LADDER`)."""
+    name = player_name(LADDER, name)
     if name == "simple":
         return SimpleDuelBot(seed, push="always")
     if name == "never-push":

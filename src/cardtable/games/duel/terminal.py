@@ -15,10 +15,11 @@ from rich.console import Console
 
 from cardtable.cards import Card, parse_card
 from cardtable.engine import Bot, Event, IllegalMove
-from cardtable.games.duel.bots import BOT_NAMES, make_bot
+from cardtable.games.duel.bots import BOT_NAMES, LADDER, make_bot
 from cardtable.games.duel.match import DuelMatch
 from cardtable.games.duel.rules import DUEL, TEAM_NAMES, DuelObservation, DuelOutcome, DuelState
 from cardtable.games.duel.variants import PARAMS, VARIANTS, DuelOptions, from_variants
+from cardtable.games.ladder import player_name
 from cardtable.rule_params import params_help
 
 ReadLine = Callable[[str], str | None]
@@ -213,9 +214,10 @@ def run(args: argparse.Namespace, read: ReadLine = read_stdin,
         console.print(f"There is no seat {human}: this game has seats 0 to {options.seats - 1}.")
         return 2
     rng = random.Random(args.seed)
-    player = args.level or "simple"
+    player = player_name(LADDER, args.level or "club")
     if player not in BOT_NAMES:
-        console.print(f"There is no computer player '{player}': choose one of "
+        console.print(f"There is no computer player '{args.level}': choose a level "
+                      f"({', '.join(level.name for level in LADDER)}) or one of "
                       f"{', '.join(BOT_NAMES)}.")
         return 2
     bots = {s: make_bot(player, rng.randrange(2**32)) for s in range(options.seats)

@@ -6,23 +6,44 @@ from __future__ import annotations
 
 from cardtable.bots.random_bot import RandomBot
 from cardtable.engine import Bot
-from cardtable.games.duel52.heuristic import HeuristicBot
+from cardtable.games.duel52.heuristic import CarelessBot, HeuristicBot
 from cardtable.games.duel52.strong import make_strong
+from cardtable.games.ladder import Level, player_name
+
+LADDER = (
+    Level("beginner", "Beginner", "Anfänger",
+          "knows what the cards do, but every other move is a guess",
+          "weiß, was die Karten können, doch jeder zweite Zug ist geraten",
+          player="careless"),
+    Level("club", "Club player", "Vereinsspieler",
+          "flips for value, attacks to kill and guards its lanes",
+          "deckt nach Wert auf, greift gezielt an und schützt seine Bahnen",
+          player="heuristic"),
+    Level("expert", "Expert", "Experte",
+          "thinks ahead: tries each move over many possible deals",
+          "denkt voraus: probiert jeden Zug an vielen möglichen Verteilungen aus",
+          player="strong"),
+)
+"""Duel 52's levels for players, weakest first (``cardtable tournament duel52``)."""
 
 BOT_NAMES = {
     "heuristic": "flips for value, attacks to kill, protects lanes",
+    "careless": "the heuristic player, but every other move a random one",
     "random": "a random legal move",
     "strong": "searches: plays each move out over many deals of the unseen cards",
 }
 
 
 def make_bot(name: str, seed: int | None = 0) -> Bot:
-    """A Duel 52 computer player by name (see :data:`BOT_NAMES`)."""
-    key = name.strip().lower()
+    """A Duel 52 computer player by name (see :data:`BOT_NAMES`) or by its level's name
+    (:data:`LADDER`)."""
+    key = player_name(LADDER, name)
     if key == "random":
         return RandomBot(seed)
     if key == "heuristic":
         return HeuristicBot(seed)
+    if key == "careless":
+        return CarelessBot(seed)
     if key == "strong":
         return make_strong(seed)
     raise ValueError(f"unknown Duel 52 player '{name}' (known: {', '.join(BOT_NAMES)})")

@@ -220,3 +220,19 @@ class HeuristicBot:
         need_to = len(obs.lanes[to][1 - f.seat]) - len(obs.lanes[to][f.seat])
         need_from = len(obs.lanes[c.lane][1 - f.seat]) - (len(obs.lanes[c.lane][f.seat]) - 1)
         return need_to - need_from - (5.0 if len(obs.lanes[c.lane][f.seat]) == 1 else 0.0)
+
+
+class CarelessBot(HeuristicBot):
+    """The heuristic player who, in a share :data:`SLIP` of its decisions, plays any
+    legal move instead (from the same seeded generator): the site's beginner."""
+
+    def act(self, observation: Observation) -> D52Move:
+        assert isinstance(observation, Duel52Observation)
+        if self.rng.random() < SLIP:
+            moves = observation.legal_moves()
+            return moves[self.rng.randrange(len(moves))]
+        return super().act(observation)
+
+
+SLIP = 0.5
+"""The careless player's share of random moves."""

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from cardtable.cards import Card
 from cardtable.engine import Observation
+from cardtable.games.ladder import Level, player_name
 from cardtable.games.paternoster import selfplay
 from cardtable.games.paternoster.endgame import Memo, solve_endgame
 from cardtable.games.paternoster.planner import Plan, plan_turn
@@ -50,6 +51,8 @@ from cardtable.games.paternoster.talk import talk
 
 SMALL_STEP = 1
 """An extra card (beyond the required ones) is played only this close on the ladder."""
+HASTY_STEP = 4
+"""The hasty player's reach for extra cards (a rank: it empties its hand too fast)."""
 TOKEN_COST = 6
 """What spending an emergency token on a long step back is worth in ladder steps."""
 TOKEN_END_AT = 16
@@ -81,14 +84,18 @@ def _can_cover(card: Card, pile: int, hand: Sequence[Card], same_suit_fits: bool
 class SimpleTeamBot:
     """Deterministic for a seed."""
 
-    def __init__(self, seed: int | None = 0, talks: bool = True) -> None:
+    def __init__(self, seed: int | None = 0, talks: bool = True,
+                 extra: int = SMALL_STEP) -> None:
         self.rng = random.Random(seed)
         self.talks = talks
+        self.extra = extra
+        """An extra card is played when it is at most this many ladder steps away."""
 
     def self_player(self) -> selfplay.Player | None:
         """This player for the simulation path (:mod:`.selfplay`): the same choices from
-        the same generator; ``None`` for a subclass, which may choose otherwise."""
-        if type(self) is not SimpleTeamBot:
+        the same generator; ``None`` for a subclass or another reach for extra cards,
+        which may choose otherwise."""
+        if type(self) is not SimpleTeamBot or self.extra != SMALL_STEP:
             return None
         return selfplay.Player(self.rng, self.talks)
 
@@ -126,7 +133,7 @@ class SimpleTeamBot:
                 # ending the turn early would leave a pile this seat must cover uncovered
                 rescue = None if duties else self._rescue(obs, f, cost)
                 return rescue if rescue is not None else move
-            if cost <= SMALL_STEP:
+            if cost <= self.extra:
                 return move
         if done:
             return END
@@ -256,7 +263,7 @@ class SimpleTeamBot:
         if best_cost < COVER_FIRST // 2:
             best_cost -= COVER_FIRST
             if done:
-                best_cost = min(best_cost, SMALL_STEP)
+                best_cost = min(best_cost, self.extra)
         return best_cost, self._pick(best)
 
     def _pick(self, moves: list[PaternosterMove]) -> PaternosterMove:
@@ -348,20 +355,40 @@ class RandomTeamBot:
 BOT_NAMES = {
     "simple": "small steps, twins first, step backs, signals its step backs",
     "simple-silent": "the simple player, never talking (the rule text's difficulty table)",
+    "hasty": "the silent simple player, playing extra cards up to a rank away",
     "planner": "plans whole turns, counts cards, uses every signal",
     "random": "a random legal move, never signals",
 }
+LADDER = (
+    Level("novice", "Novice", "Neuling",
+          "lays down extra cards too eagerly and never says a word",
+          "legt zu eifrig Karten nach und sagt nie etwas",
+          player="hasty"),
+    Level("regular", "Regular", "Stammgast",
+          "plays card by card and says where it can help",
+          "spielt Karte für Karte und sagt, wo er helfen kann",
+          player="simple"),
+    Level("planner", "Planner", "Planer",
+          "plans whole turns, counts the cards still out and talks about every pile",
+          "plant ganze Züge, zählt die offenen Karten und spricht über jeden Stapel"),
+)
+"""Paternoster's partners for players, weakest first (``cardtable tournament
+paternoster``: on the same deals each leaves fewer cards than the one below)."""
 PARTNER = "planner"
 """The computer partner the site seats unless a table asks for another."""
 
 
 def make_bot(name: str, seed: int | None = None
              ) -> SimpleTeamBot | PlannerTeamBot | RandomTeamBot:
-    """A computer team member by name (see :data:`BOT_NAMES`)."""
+    """A computer team member by name (see :data:`BOT_NAMES`) or by its level's name
+    (:data:`LADDER`)."""
+    name = player_name(LADDER, name)
     if name == "simple":
         return SimpleTeamBot(seed)
     if name == "simple-silent":
         return SimpleTeamBot(seed, talks=False)
+    if name == "hasty":
+        return SimpleTeamBot(seed, talks=False, extra=HASTY_STEP)
     if name == "planner":
         return PlannerTeamBot(seed)
     if name == "random":

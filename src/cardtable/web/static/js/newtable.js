@@ -34,6 +34,40 @@ function refreshPlayers() {
   refreshSeats();
 }
 
+/** The computer levels a seat may have, weakest first: the game's ladder (its players by
+ * name otherwise). */
+function levels() {
+  if (facts.ladder) return facts.ladder;
+  return Object.keys(facts.bots).map((name) => ({ name, standing: null }));
+}
+
+/** A level's standing in the last tournament: short (for the option) and in words. */
+function standing(level) {
+  const s = level.standing;
+  if (s && s.elo !== undefined) return [String(s.elo), t("rating {elo}", { elo: s.elo })];
+  if (s && s.perfect !== undefined) {
+    const rate = s.perfect.toLocaleString(LANG, { style: "percent" });
+    return [rate, t("all cards played in {rate} of games", { rate })];
+  }
+  return ["", ""];
+}
+
+/** A level as the seat picker names it: its name and its standing, short. */
+function levelText(level) {
+  const label = known(`level.${game}.${level.name}`) || level.name;
+  const [short] = standing(level);
+  const strength = short ? `${label} (${short})` : label;
+  return t("Computer: {strength}", { strength });
+}
+
+/** How a level plays, in one line, and its standing in words. */
+function levelAbout(name) {
+  const level = levels().find((l) => l.name === name);
+  if (!level) return "";
+  const [, words] = standing(level);
+  return [known(`bot.${game}.${name}`) || "", words].filter(Boolean).join(" · ");
+}
+
 function refreshSeats() {
   const n = Number(playersSel.value);
   const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
@@ -41,14 +75,21 @@ function refreshSeats() {
   rows.push(el("div", { class: "field" }, el("label", { for: "name", text: t("Seat {n}", { n: 1 }) + " · " + t("You") }), nameInput));
   for (let i = 1; i < n; i++) {
     const sel = el("select", { id: `seat-${i}`, "data-seat": i, "aria-label": t("Seat {n}", { n: i + 1 }) });
-    for (const [name, moduleDesc] of Object.entries(facts.bots)) {
-      const desc = known(`bot.${game}.${name}`) || known(`bot.${name}`) || moduleDesc;
-      const label = known(`level.${game}.${name}`) || name;
-      sel.append(el("option", { value: `computer:${name}`, text: t("Computer: {strength}", { strength: label }) + (desc ? ` — ${desc}` : ""), selected: name === facts.default_bot }));
+    for (const level of levels()) {
+      sel.append(el("option", { value: `computer:${level.name}`, text: levelText(level), selected: level.name === facts.default_bot }));
     }
     sel.append(el("option", { value: "human", text: t("A friend (invite link)") }));
     if (old[i - 1]) sel.value = old[i - 1];
-    rows.push(el("div", { class: "field" }, el("label", { for: `seat-${i}`, text: t("Seat {n}", { n: i + 1 }) }), sel));
+    const about = el("p", { class: "hint level-about", id: `seat-${i}-about` });
+    const explain = () => { const name = sel.value.split(":")[1]; about.textContent = name ? levelAbout(name) : ""; };
+    sel.addEventListener("change", explain);
+    explain();
+    rows.push(el("div", { class: "field" }, el("label", { for: `seat-${i}`, text: t("Seat {n}", { n: i + 1 }) }), sel, about));
+  }
+  if (n > 1 && facts.standings && facts.standings.date) {
+    const key = game === "paternoster" ? "ladder.measured_team" : "ladder.measured";
+    const date = new Date(`${facts.standings.date}T12:00:00Z`).toLocaleDateString(LANG, { year: "numeric", month: "long", day: "numeric" });
+    rows.push(el("p", { class: "hint", id: "ladder-measured", text: labelOf(key, { date, games: facts.standings.games.toLocaleString(LANG) }) }));
   }
   if (game === "duel" && isTeam()) rows.push(el("p", { class: "hint", text: t("Team duel: seats 1 and 3 play red, 2 and 4 black.") }));
   seatsBox.replaceChildren(...rows);

@@ -56,6 +56,9 @@ function seatName(seat) {
   let name = info.name;
   const plain = /^Player (\d+)$/.exec(name);     // the server's default names, in the page language
   if (plain) name = t("Player {n}", { n: plain[1] });
+  const computer = info.kind === "computer" && /^Computer \(([\w-]+)\)$/.exec(name);  // named by its level
+  const level = computer && (DATA.facts.ladder || []).find((l) => l.names.includes(computer[1]));
+  if (level) name = hasLabel(`level.${gameId}.${level.name}`) ? labelOf(`level.${gameId}.${level.name}`) : level.name;
   if (msg.seats.filter((s) => s.name === info.name).length > 1 && !plain) name += ` ${seat + 1}`;
   return name;
 }
@@ -254,7 +257,7 @@ function renderSeats() {
     if (s.kind === "computer") bits.push(t("computer"));
     if (s.substitute) bits.push(t("a computer plays for them"));
     else if (!s.connected) bits.push(t("away"));
-    const label = (s.seat === msg.seat ? `${s.name} (${t("you")})` : s.name) + (bits.length ? ` · ${bits.join(", ")}` : "");
+    const label = (s.seat === msg.seat ? `${seatName(s.seat)} (${t("you")})` : seatName(s.seat)) + (bits.length ? ` · ${bits.join(", ")}` : "");
     chip.append(el("span", { class: "dot" + (s.connected ? " on" : ""), "aria-hidden": "true" }), el("span", { text: label }));
     return chip;
   }));
