@@ -71,7 +71,7 @@ log = logging.getLogger("cardtable.server")
 COOKIE_DAYS = 30
 _TABLE_ID = re.compile(TABLE_ID)
 _CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-_KNOWN_TYPES = ("move", "signal", "again", "ping", "sync")
+_KNOWN_TYPES = ("move", "signal", "again", "ping", "sync", "why")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
@@ -475,7 +475,7 @@ async def _handle(table: LiveTable, conn: Conn, raw: str) -> None:
         conn.wake.set()
         return
     if conn.seat is None:
-        error("spectator", "spectators watch: they cannot send moves, signals or 'again'")
+        error("spectator", "spectators watch: they cannot send moves, signals, 'again' or 'why'")
         return
     try:
         if kind == "move":
@@ -487,5 +487,8 @@ async def _handle(table: LiveTable, conn: Conn, raw: str) -> None:
             await table.signal(conn.seat, msg.signal)
         elif kind == "again":
             await table.again(conn.seat, msg.game_no)
+        elif kind == "why":
+            conn.push({"type": "why", "version": table.version,
+                       "answers": table.why(conn.seat, msg.moves)})
     except Refusal as exc:
         error(exc.code, exc.message, exc.rule)

@@ -695,6 +695,100 @@ _M.update({f"why.{key}": texts for key, texts in {
     "bad-signal": ("That signal is not allowed now.", "Dieses Signal ist jetzt nicht erlaubt."),
 }.items()})
 
+# --- newcomer (issue 18): why a move is refused, for every rule the engines name, and
+# the page's words for why-not, keyboard help, the invite page and the site fixes ---
+_M.update({
+    "why.answer-not-lead": ("You answer this move: pick a card to answer with.",
+                            "Du antwortest in diesem Zug: wähle eine Karte zum Antworten."),
+    "why.lead-not-answer": ("You lead this move: pick a card to lead.",
+                            "Du spielst in diesem Zug aus: wähle eine Karte zum Ausspielen."),
+    "why.follow-suit": ("You must answer with a card of the led suit.",
+                        "Du musst mit einer Karte der ausgespielten Farbe antworten."),
+    "why.follow-rank": ("You hold none of the led suit, so you must answer with the led rank.",
+                        "Du hast die ausgespielte Farbe nicht, also musst du mit dem "
+                        "ausgespielten Rang antworten."),
+    "why.foreplace-first": ("Foreplacing comes first: set a card aside, or keep them all.",
+                            "Zuerst wird vorgelegt: lege eine Karte beiseite oder behalte alle."),
+    "why.foreplace-same-suit": ("The dealer foreplaced a card of this suit: you may not "
+                                "foreplace the same suit.",
+                                "Der Geber hat eine Karte dieser Farbe vorgelegt: dieselbe Farbe "
+                                "darfst du nicht vorlegen."),
+    "why.foreplace-same-rank": ("The dealer foreplaced a card of this rank: you may not "
+                                "foreplace the same rank.",
+                                "Der Geber hat eine Karte dieses Rangs vorgelegt: denselben Rang "
+                                "darfst du nicht vorlegen."),
+    "why.attack": ("That attack is not possible now.", "Dieser Angriff geht jetzt nicht."),
+    "why.attacked": ("That card has already attacked this turn.",
+                     "Diese Karte hat in diesem Zug schon angegriffen."),
+    "why.face-down": ("Only face-up cards attack.", "Nur offene Karten greifen an."),
+    "why.face-up": ("That card is already face up.", "Diese Karte liegt schon offen."),
+    "why.paired": ("The cards of a pair attack together.",
+               "Die Karten eines Paars greifen gemeinsam an."),
+    "why.not-a-pair": ("Those two cards are not a pair.", "Diese zwei Karten sind kein Paar."),
+    "why.pair": ("Those cards cannot pair: two face-up cards of one rank in one lane, each in "
+             "one pair only.",
+             "Diese Karten bilden kein Paar: zwei offene Karten gleichen Rangs in einer Bahn, "
+             "jede nur in einem Paar."),
+    "why.target": ("That is not a card you can hit on the other side of this lane.",
+               "Diese Karte kannst du auf der anderen Seite dieser Bahn nicht treffen."),
+    "why.taunt": ("Taunt: while a Jack is face up, only face-up Jacks on its side can be "
+              "attacked.",
+              "Spott: solange ein Bube offen liegt, dürfen auf seiner Seite nur offene Buben "
+              "angegriffen werden."),
+    "why.nimble": ("A 10 cannot hit a 9 and another card in one attack.",
+               "Eine 10 kann nicht eine 9 und eine weitere Karte in einem Angriff treffen."),
+    "why.twinstrike": ("A 10 hits two different cards when two can be hit.",
+                       "Eine 10 trifft zwei verschiedene Karten, wenn zwei getroffen "
+                       "werden können."),
+    "why.not-yours": ("That card is not on your side.",
+                      "Diese Karte liegt nicht auf deiner Seite."),
+    "why.no-such-card": ("There is no card there.", "Dort liegt keine Karte."),
+    "why.no-choice": ("There is nothing to choose now.", "Jetzt gibt es nichts zu wählen."),
+    "why.play": ("You cannot play a card now.", "Du kannst jetzt keine Karte spielen."),
+    "why.look": ("Foresight looks at a face-down card on the table.",
+             "Voraussicht schaut sich eine verdeckte Karte auf dem Tisch an."),
+    "why.move": ("Move takes one of your cards from another lane that is not won.",
+             "Versetzen nimmt eine deiner Karten aus einer anderen, nicht gewonnenen Bahn."),
+    "why.next": ("Pick one of the cards whose power still waits.",
+             "Wähle eine der Karten, deren Fähigkeit noch wartet."),
+    "why.locked": ("That pile shows a black Queen (Lock): no step back onto it.",
+               "Dieser Stapel zeigt eine schwarze Dame (Sperre): kein Rückschritt darauf."),
+    "why.token-once": ("Only one emergency token per turn.", "Nur ein Notfallchip pro Zug."),
+    "why.no-token": ("The team has no emergency token left.",
+                     "Das Team hat keinen Notfallchip mehr."),
+    "why.no-tokens-variant": ("This game has no emergency tokens.",
+                              "Dieses Spiel hat keine Notfallchips."),
+    "why.token-end-one-card": ("An emergency token ends the turn after exactly one card.",
+                               "Ein Notfallchip beendet den Zug nach genau einer Karte."),
+    "why.token-end-needless": ("Your turn is complete: just end it and keep the token.",
+                               "Dein Zug ist vollständig: beende ihn einfach und behalte "
+                               "den Chip."),
+    "why.no-passing": ("Giving cards belongs to the Passing on variant.",
+                       "Karten weitergeben gibt es nur in der Variante Weitergeben."),
+    "why.give-self": ("Give the card to another player, not to yourself.",
+                      "Gib die Karte jemand anderem, nicht dir selbst."),
+    "why.give-once": ("You may give only one card per turn.",
+                      "Du darfst nur eine Karte pro Zug weitergeben."),
+    "why.no-clock": ("There is no clock in this game.", "In diesem Spiel läuft keine Uhr."),
+    "why.no-draw": ("You draw when you end your turn.", "Du ziehst, wenn du deinen Zug beendest."),
+    "why.no-turns": ("There are no turns in the Blitz duel: just keep playing.",
+                     "Im Blitz-Duell gibt es keine Züge: spiel einfach weiter."),
+    "why.no-such-move": ("That is not a move of this game.", "Das ist kein Zug dieses Spiels."),
+    "why.no-such-lane": ("There is no such lane: lanes are 1, 2 and 3.",
+                         "Diese Bahn gibt es nicht: die Bahnen sind 1, 2 und 3."),
+    "why.no-such-pile": ("This game has no such pile.",
+                         "Diesen Stapel gibt es in diesem Spiel nicht."),
+    "why.no-such-seat": ("There is no such seat in this game.",
+                         "Diesen Platz gibt es in diesem Spiel nicht."),
+    "why.unknown-card": ("That is not a card.", "Das ist keine Karte."),
+    "why.substituted": ("A computer player holds your seat right now.",
+                        "Gerade spielt ein Computer auf deinem Platz."),
+    "why.illegal": ("The rules do not allow that move.", "Die Regeln erlauben diesen Zug nicht."),
+    "why.title": ("Not possible:", "Geht nicht:"),
+    "why.pick_first": ("Choose one of your cards first, then where it goes.",
+                       "Wähle zuerst eine deiner Karten, dann wohin sie soll."),
+})
+
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {k: v[0] for k, v in _M.items()},
     "de": {k: v[1] for k, v in _M.items()},

@@ -17,6 +17,7 @@ const $ = (id) => document.getElementById(id);
 const els = {
   page: $("table-page"), seats: $("seats"), match: $("match"), clock: $("clock"), status: $("status"),
   panel: $("panel"), board: $("board"), actions: $("actions"), log: $("log"), live: $("live"), toast: $("toast"),
+  why: $("why"),
 };
 const params = new URLSearchParams(location.search);
 
@@ -88,6 +89,7 @@ function connect() {
     try { data = JSON.parse(e.data); } catch (err) { return; }
     if (data.type === "state") onState(data);
     else if (data.type === "error") onError(data);
+    else if (data.type === "why") onWhy(data);
   });
   ws.addEventListener("close", (e) => {
     if (e.code === 4404 || e.code === 4403) { setStatus(t("error.no_table")); return; }
@@ -137,6 +139,7 @@ function onState(data) {
   pending = false;
   els.page.classList.remove("busy");
   if (choices && previous && previous.version !== data.version) choices = null;
+  if (!previous || previous.version !== data.version || newGame) hideWhy();
   signalsNow = currentSignals(data);
   logEvents(events, firstMessage);
   const animations = firstMessage ? [] : events;
@@ -181,11 +184,57 @@ function onError(data) {
 /** The reason in the page's language: the engine's own sentence on English pages, else
  *  our sentence for its rule (or the server's error code) when we have one. */
 function refusalText(data) {
-  if (LANG === "en") return data.message;
+  if (LANG === "en") return readable(data.message);
   for (const key of [data.rule && `why.${data.rule}`, `why.${data.code}`]) {
     if (key && DATA.messages[key] !== undefined) return t(key);
   }
   return data.message;
+}
+
+/** The engine's sentence as the page writes it: a capital first letter, cards as "7♥". */
+function readable(message) {
+  const text = message.replace(/(?<![\w-])(10|[2-9AJQK])([DHSC])(?![\w-])/g, (card) => cardShort(card));
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// --- why not? ----------------------------------------------------------------------------
+// A tap on a card, pile or target that no legal move uses asks the server why (the `why`
+// message: the rules judge the moves the game module names for it, and play nothing); the
+// answer shows under the actions until the table changes.
+let whyAsked = null;
+
+/** What the server is asked about a tap: `src` alone (a card), or `src` onto `dst`. */
+function explain(src, dst) {
+  const moves = src && game.whyMoves ? game.whyMoves(src, dst, ctx).slice(0, 16) : [];
+  if (!moves.length) { showWhy([t("why.pick_first")]); return; }
+  whyAsked = moves;
+  sendRaw({ type: "why", moves });
+}
+
+function onWhy(data) {
+  if (!whyAsked || data.answers.map((a) => a.move).join("\n") !== whyAsked.join("\n")) return;
+  whyAsked = null;
+  const reasons = [];
+  for (const answer of data.answers) {
+    const text = answer.legal ? null : refusalText(answer);
+    if (text && !reasons.includes(text)) reasons.push(text);
+  }
+  if (reasons.length) showWhy(reasons);
+}
+
+function showWhy(reasons) {
+  const body = reasons.length === 1 ? el("p", { text: reasons[0] })
+    : el("ul", {}, ...reasons.slice(0, 4).map((r) => el("li", { text: r })));
+  els.why.replaceChildren(el("strong", { text: t("why.title") }), body);
+  els.why.hidden = false;
+}
+
+els.why.addEventListener("click", () => hideWhy());
+
+function hideWhy() {
+  whyAsked = null;
+  els.why.hidden = true;
+  els.why.replaceChildren();
 }
 
 function toast(text, bad = false) {
@@ -254,7 +303,7 @@ function renderSeats() {
     if (s.kind === "computer") bits.push(t("table.computer"));
     if (s.substitute) bits.push(t("table.substitute"));
     else if (!s.connected) bits.push(t("table.away"));
-    const label = (s.seat === msg.seat ? `${s.name} (${t("table.you")})` : s.name) + (bits.length ? ` · ${bits.join(", ")}` : "");
+    const label = (s.seat === msg.seat ? `${seatName(s.seat)} (${t("table.you")})` : seatName(s.seat)) + (bits.length ? ` · ${bits.join(", ")}` : "");
     chip.append(el("span", { class: "dot" + (s.connected ? " on" : ""), "aria-hidden": "true" }), el("span", { text: label }));
     return chip;
   }));
@@ -420,6 +469,7 @@ function wire() {
   const targets = new Set();
   if (selected && !choices) for (const m of bySrc.get(selected)) if (m.dst) targets.add(m.dst);
   // mark each place once (removing and re-adding focusability would drop the keyboard focus)
+  const asking = !!msg && msg.seat !== null && msg.status === "playing" && !pending && !choices;
   for (const node of els.board.querySelectorAll("[data-src], [data-dst]")) {
     const src = node.dataset.src;
     const playable = !!src && bySrc.has(src);
@@ -427,13 +477,18 @@ function wire() {
     node.classList.toggle("playable", playable);
     node.classList.toggle("selected", playable && src === selected);
     node.classList.toggle("target", target);
-    if (playable || target) {
+    const why = playable || target || !asking ? null : whyKind(node);
+    if (why) node.dataset.why = why;
+    else delete node.dataset.why;
+    if (playable || target || why) {
       node.tabIndex = 0;
       node.setAttribute("role", "button");
     } else {
       node.removeAttribute("tabindex");
       node.removeAttribute("role");
     }
+    if (why) node.setAttribute("aria-disabled", "true");
+    else node.removeAttribute("aria-disabled");
     if (playable) node.setAttribute("aria-pressed", String(src === selected));
     else node.removeAttribute("aria-pressed");
   }
@@ -465,9 +520,19 @@ function wire() {
   els.page.dataset.choosing = choices ? "1" : "0";
 }
 
+/** Whether a tap on this unusable place can be explained: as a target of the selected card
+ *  ("dst"), or as a card of its own ("src"). */
+function whyKind(node) {
+  if (!game.whyMoves) return null;
+  if (selected && node.dataset.dst && game.whyMoves(selected, node.dataset.dst, ctx).length) return "dst";
+  if (node.dataset.src && game.whyMoves(node.dataset.src, null, ctx).length) return "src";
+  return null;
+}
+
 function onSource(src) {
   const moves = parsedMoves().filter((m) => m.src === src);
   if (!moves.length) return;
+  hideWhy();
   choices = null;
   if (moves.length === 1 && !moves[0].dst && !moves[0].confirm) { sendMove(moves[0].text); return; }
   const hadFocus = els.board.contains(document.activeElement);
@@ -499,18 +564,21 @@ els.board.addEventListener("click", (event) => {
   if (source) { onSource(source.dataset.src); return; }
   const button = event.target.closest("button");
   if (button) return;
+  const why = event.target.closest("[data-why]");
+  hideWhy();
+  if (why) { explain(why.dataset.why === "dst" ? selected : why.dataset.src, why.dataset.why === "dst" ? why.dataset.dst : null); return; }
   if (selected || choices) { selected = null; choices = null; wire(); }
 });
 
 els.page.addEventListener("keydown", (event) => {
   keyboardUsed = true;
   const node = event.target;
-  if ((event.key === "Enter" || event.key === " ") && node.matches && node.matches(".playable, .target")) {
+  if ((event.key === "Enter" || event.key === " ") && node.matches && node.matches(".playable, .target, [data-why]")) {
     event.preventDefault();
     node.click();
     return;
   }
-  if (event.key === "Escape" && (selected || choices)) { selected = null; choices = null; wire(); return; }
+  if (event.key === "Escape" && (selected || choices || !els.why.hidden)) { selected = null; choices = null; hideWhy(); wire(); return; }
   if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(event.key) && els.board.contains(node)) {
     const all = [...els.board.querySelectorAll('[tabindex="0"], button:not([disabled])')];
     const i = all.indexOf(node);

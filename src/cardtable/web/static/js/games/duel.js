@@ -25,6 +25,17 @@ export function parseMove(text, ctx) {
   return { src: `card:${w[1]}`, dst: `pile:${team}:${w[2]}` };
 }
 
+/** The moves a tap asks the server about when no legal move uses it (why not?): a card on
+ *  a pile, or, for the card alone, on each of the four piles. */
+export function whyMoves(src, dst, ctx) {
+  if (!src || !src.startsWith("card:")) return [];
+  const card = src.slice(5);
+  if (!dst) return PILES.flatMap((p) => [`play ${card} ${p}`, `push ${card} ${p}`]);
+  if (!dst.startsWith("pile:")) return [];
+  const [, team, pile] = dst.split(":");
+  return [`${Number(team) === myTeam(ctx) ? "play" : "push"} ${card} ${pile}`];
+}
+
 export function moveLabel(m, ctx) {
   const { t, cardShort } = ctx;
   const w = m.text.split(" ");

@@ -48,6 +48,33 @@ export function parseMove(text) {
   }
 }
 
+/** The moves a tap asks the server about when no legal move uses it (why not?): a hand
+ *  card into a lane, a table card flipped, attacking or pairing, or a power's choice. */
+export function whyMoves(src, dst, ctx) {
+  const obs = ctx.obs;
+  const choice = obs.choice && ctx.isMe(obs.choice.seat) ? obs.choice.kind : null;
+  if (src && src.startsWith("card:")) {
+    const card = src.slice(5);
+    if (choice === "discard") return [`discard ${card}`];
+    if (dst && dst.startsWith("lane:")) return [`play ${card} ${dst.slice(5)}`];
+    return dst ? [] : [1, 2, 3].map((n) => `play ${card} ${n}`);
+  }
+  if (!src || !src.startsWith("pos:")) return [];
+  const pos = src.slice(4);
+  if (choice && choice !== "discard" && !dst) return [`${choice} ${pos}`];
+  const c = findCard(ctx, pos);
+  if (!c) return [];
+  if (dst && dst.startsWith("pos:")) {
+    const other = findCard(ctx, dst.slice(4));
+    if (!other) return [];
+    return [`${other.seat === c.seat ? "pair" : "attack"} ${pos} ${dst.slice(4)}`];
+  }
+  if (dst) return [];
+  if (!c.up) return [`flip ${pos}`];
+  const foes = obs.lanes[c.lane][1 - c.seat].map(posText);
+  return foes.slice(0, 16).map((q) => `attack ${pos} ${q}`);
+}
+
 export function moveLabel(m, ctx) {
   const { t, cardShort } = ctx;
   const w = m.text.split(" ");

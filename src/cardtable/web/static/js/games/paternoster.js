@@ -25,6 +25,16 @@ export function parseMove(text) {
   return { src: null, dst: null };
 }
 
+/** The moves a tap asks the server about when no legal move uses it (why not?). */
+export function whyMoves(src, dst, ctx) {
+  if (!src || !src.startsWith("card:")) return [];
+  const card = src.slice(5);
+  if (!dst) return activePiles(ctx.obs.options).map((p) => `play ${card} ${p}`);
+  if (dst.startsWith("pile:")) return [`play ${card} ${dst.slice(5)}`];
+  if (dst.startsWith("seat:")) return [`give ${card} ${dst.slice(5)}`];
+  return [];
+}
+
 export function moveLabel(m, ctx) {
   const { t, cardShort } = ctx;
   const w = m.text.split(" ");
