@@ -329,6 +329,8 @@ class CampaignFloor(TypedDict):
     name: dict[str, str]
     goal: int
     goal_text: dict[str, str]
+    stars: NotRequired[Annotated[int, Field(description="once the ride ended: 0 to 3")]]
+    cleared: NotRequired[Annotated[bool, Field(description="once the ride ended")]]
 
 
 class StateMessage(BaseModel):

@@ -446,7 +446,14 @@ class LiveTable:
 
         floor = find_floor(int(self.table_settings["campaign"]["floor"]))
         data = floor.to_json()
-        return {key: data[key] for key in ("number", "name", "goal", "goal_text")}
+        shown = {key: data[key] for key in ("number", "name", "goal", "goal_text")}
+        outcome = self.state.outcome()
+        if outcome is not None:  # the ride's verdict, as the group's score keeps it
+            from cardtable.games.paternoster.campaign import from_outcome
+
+            judged = from_outcome(floor, outcome)
+            shown.update(stars=judged.stars, cleared=judged.cleared)
+        return shown
 
     def info(self) -> dict[str, Any]:
         return {

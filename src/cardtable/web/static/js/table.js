@@ -136,8 +136,12 @@ function onState(data) {
   seen = data.seen;
   const previous = msg;
   msg = data;
-  pending = false;
-  els.page.classList.remove("busy");
+  // our move is answered by a new version (or an error); a state of the same version (a
+  // partner's signal) must not end the wait, or a second tap would send a second move
+  if (!previous || previous.version !== data.version || previous.game_no !== data.game_no) {
+    pending = false;
+    els.page.classList.remove("busy");
+  }
   if (choices && previous && previous.version !== data.version) choices = null;
   if (!previous || previous.version !== data.version || newGame) hideWhy();
   signalsNow = currentSignals(data);
@@ -380,7 +384,11 @@ function renderPanel() {
     setStatus(s.text, s.sub, s.mine);
   }
   const invite = params.get("invite");
-  if (invite && msg.seat === null) panel.unshift(joinPanel(Number(params.get("seat")), invite));
+  if (invite && msg.seat === null) {
+    // the invitee sees the invitation, not the host's waiting panel with its links
+    if (msg.status === "waiting") panel.length = 0;
+    panel.unshift(joinPanel(Number(params.get("seat")), invite));
+  }
   els.panel.replaceChildren(...panel);
 }
 
@@ -415,11 +423,22 @@ function joinPanel(seat, invite) {
     });
     if (r.ok) { location.replace(`/t/${tableId}`); return; }
     const data = await r.json().catch(() => ({}));
-    error.textContent = t("table.join_failed", { message: (data.error && data.error.message) || r.statusText });
+    const code = data.error && data.error.code;
+    const why = code === "taken" ? t("invite.taken") : code === "bad-invite" ? t("invite.bad")
+      : (data.error && data.error.message) || r.statusText;
+    error.textContent = t("table.join_failed", { message: why });
     button.disabled = false;
   });
-  return el("div", { class: "card-panel" }, el("h2", { text: t("table.join_title", { n: seat + 1 }) }),
-    el("div", { class: "invite-row" }, name, button), error);
+  // who invited: the people already at the table (the host first); the seat by its name
+  const people = msg.seats.filter((s) => s.kind === "human" && s.taken && s.seat !== seat);
+  const host = people.length ? seatName(people[0].seat) : t("invite.someone");
+  const box = el("div", { class: "card-panel invite-panel" },
+    el("h2", { text: t("invite.title", { name: host, game: t(`game.${gameId}`) }) }),
+    el("p", { text: t("invite.seat", { seat: seatName(seat) }) }));
+  const others = msg.seats.filter((s) => s.seat !== seat).map((s) => seatName(s.seat));
+  if (others.length) box.append(el("p", { class: "muted", text: t("invite.others", { list: listOf(others) }) }));
+  box.append(el("div", { class: "invite-row" }, name, button), error);
+  return box;
 }
 
 function resultPanel(r) {
@@ -432,7 +451,9 @@ function resultPanel(r) {
   }
   if (r.extra) box.append(r.extra);
   const buttons = el("div", { class: "buttons" });
-  if (msg.seat !== null) {
+  if (msg.campaign) {
+    campaignResult(box, buttons, msg.campaign);
+  } else if (msg.seat !== null) {
     const label = m && (m.wins_needed || m.games_needed) ? (m.over ? t("table.new_match") : t("table.next_game")) : t("table.play_again");
     const again = el("button", { class: "btn primary", type: "button", id: "again", text: label });
     const ended = msg.game_no; // if the other player was quicker, this click is already done
@@ -443,6 +464,44 @@ function resultPanel(r) {
   buttons.append(el("a", { class: "btn ghost", href: `/play/${gameId}`, text: t("table.new_table") }));
   box.append(buttons);
   return box;
+}
+
+/** A Tower ride's end: the floor's goal, the stars won, the way back to the group and a new
+ *  ride of the same floor (for the browser that knows the group; the link is its secret). */
+function campaignResult(box, buttons, c) {
+  const name = c.name[LANG] || c.name.en;
+  box.append(el("p", { text: t("camp.result_floor", { n: c.number, name, goal: c.goal_text[LANG] || c.goal_text.en }) }));
+  if (c.stars !== undefined) {
+    const stars = "★".repeat(c.stars) + "☆".repeat(3 - c.stars);
+    const line = c.cleared ? t("camp.result_cleared", { stars: t("camp.stars_label", { n: c.stars }) })
+      : t("camp.result_not_cleared");
+    box.append(el("p", { class: "ride-stars" }, el("span", { class: "stars", "aria-hidden": "true", text: stars }), " ", line));
+  }
+  let token = null;
+  try { token = localStorage.getItem(`ct-group-of-${tableId}`); } catch (e) { /* ignore */ }
+  if (!token) return;
+  if (msg.seat !== null) {
+    const again = el("button", { class: "btn primary", type: "button", id: "again", text: t("camp.ride_again") });
+    const error = el("p", { class: "form-error", role: "alert" });
+    again.addEventListener("click", async () => {
+      again.disabled = true;
+      const humans = msg.seats.filter((s) => s.kind === "human").length;
+      const r = await fetch(`/api/groups/${token}/tables`, {
+        method: "POST", headers: { "content-type": "application/json" }, credentials: "same-origin",
+        body: JSON.stringify({ floor: c.number, players: msg.seats.length, humans }),
+      });
+      const data = await r.json().catch(() => ({}));
+      if (!r.ok) { again.disabled = false; error.textContent = t("camp.error", { message: (data.error && data.error.message) || r.statusText }); return; }
+      try {
+        if (Object.keys(data.invites || {}).length) localStorage.setItem(`ct-invites-${data.table}`, JSON.stringify(data.invites));
+        localStorage.setItem(`ct-group-of-${data.table}`, token);
+      } catch (e) { /* ignore */ }
+      location.assign(`/t/${data.table}`);
+    });
+    buttons.append(again);
+    box.append(error);
+  }
+  buttons.append(el("a", { class: "btn", href: `/g/${token}`, text: t("camp.back_to_group") }));
 }
 
 // --- choosing moves --------------------------------------------------------------------

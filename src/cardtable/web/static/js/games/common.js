@@ -53,7 +53,10 @@ export function winnerTitle(ctx, winnerIsMe, winnerName) {
   return winnerIsMe ? t("table.you_won") : t("table.you_lost");
 }
 
-/** Signal buttons for one pile (the texts the server allows for this seat). */
+let openSignals = null;   // the pile whose signal menu is open: it stays open across redraws
+
+/** Signal buttons for one pile (the texts the server allows for this seat), in a menu that
+ *  names each signal in words (symbols alone are unreadable on a phone). */
 export function signalButtons(ctx, pile, pileLabel, enabled = true) {
   const { el, t } = ctx;
   const allowed = ctx.signals.filter((s) => s.endsWith(" " + pile));
@@ -63,12 +66,20 @@ export function signalButtons(ctx, pile, pileLabel, enabled = true) {
   for (const text of allowed) {
     const kind = text.split(" ")[0];
     const on = kind === current;
-    const b = el("button", { class: "sig" + (on ? " on" : ""), type: "button", "aria-pressed": on ? "true" : "false", title: t("signal." + kind), "aria-label": `${t("signal." + kind)} (${pileLabel})`, text: t("signal.short." + kind), "data-signal": text });
+    const b = el("button", { class: "sig" + (on ? " on" : ""), type: "button", "aria-pressed": on ? "true" : "false", "aria-label": `${t("signal." + kind)} (${pileLabel})`, text: `${t("signal.short." + kind)} ${t("signal." + kind)}`, "data-signal": text });
     if (!enabled) b.disabled = true;
-    b.addEventListener("click", (e) => { e.stopPropagation(); ctx.signal(text); });
+    b.addEventListener("click", (e) => { e.stopPropagation(); openSignals = null; ctx.signal(text); });
     row.append(b);
   }
-  return row;
+  const summary = current ? t("signal.menu_on", { signal: t("signal.short." + current) }) : `⚐ ${t("signal.menu")}`;
+  const menu = el("details", { class: "sig-menu", "data-pile": pile }, el("summary", { text: summary, "aria-label": `${t("signal.menu")}: ${pileLabel}${current ? ", " + t("signal." + current) : ""}` }), row);
+  menu.open = openSignals === pile;
+  menu.addEventListener("toggle", () => {
+    if (menu.open) openSignals = pile;
+    else if (openSignals === pile) openSignals = null;
+  });
+  menu.addEventListener("click", (e) => e.stopPropagation());
+  return menu;
 }
 
 /** The signals others have set on a pile, as badges. */

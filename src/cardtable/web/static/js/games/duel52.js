@@ -183,6 +183,14 @@ export function result(ctx) {
 
 export function matchScore(m, ctx) { return `${ctx.name(0)} ${m.wins[0]} – ${m.wins[1]} ${ctx.name(1)}`; }
 
+/** A log line about a table card that says whose it is: "Your 7♥ …", "Ann's face-down card …". */
+function whose(ctx, key, pos, card) {
+  const owner = Number(pos.split(".")[1]);
+  const lane = laneOf(pos);
+  const text = ctx.isMe(owner) ? ctx.t(`${key}_own`, { card, lane }) : ctx.t(`${key}_of`, { card, lane, name: ctx.name(owner) });
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 export function describe(ev, ctx) {
   const { t, cardShort } = ctx;
   const name = ctx.name(ev.seat);
@@ -193,7 +201,7 @@ export function describe(ev, ctx) {
       const hits = ev.targets.map((p, i) => `${findCard(ctx, p) ? shortPos(ctx, p) : t("d52.lane", { n: laneOf(p) })} (${t("d52.damage", { n: ev.damage[i] })})`);
       return `${t("log.d52.attack", { name })}: ${hits.join(", ")}`;
     }
-    case "killed": return t("log.d52.killed", { card: ev.card ? cardShort(ev.card) : t("d52.face_down_card"), lane: laneOf(ev.pos) });
+    case "killed": return whose(ctx, "log.d52.killed", ev.pos, ev.card ? cardShort(ev.card) : t("d52.face_down_card"));
     case "pair": return t("log.d52.pair", { name });
     case "freeze": return t("log.d52.freeze", { name, lane: laneOf(ev.pos) });
     case "heal": return t("log.d52.heal", { name });
@@ -203,7 +211,7 @@ export function describe(ev, ctx) {
     case "moved": return ev.to ? t("log.d52.move", { name, lane: laneOf(ev.to) }) : null;
     case "empower": return t("log.d52.empower", { name });
     case "action": return t("log.d52.action", { name });
-    case "trap": return t("log.d52.trap", { card: cardShort(ev.card), lane: laneOf(ev.pos) });
+    case "trap": return whose(ctx, "log.d52.trap", ev.pos, cardShort(ev.card));
     case "lane-won": return t("log.d52.lane-won", { name, lane: ev.lane });
     case "turn": return t("log.d52.turn", { name, n: ev.actions });
     case "pass": return t("log.d52.pass", { name });

@@ -134,9 +134,12 @@ export function result(ctx) {
   let title;
   if (out.perfect) title = t("pat.result.perfect");
   else title = t("pat.result.left", { n: out.cards_left });
-  if (out.lost) lines.push(t(`pat.lost.${out.lost}`));
-  if (!out.perfect && !out.lost) lines.push(t("pat.lost.stuck"));
   const obs = ctx.obs;
+  if (out.lost && out.lost !== "stuck") lines.push(t(`pat.lost.${out.lost}`));
+  // the seat to act when the game ended is the one that got stuck
+  if (!out.perfect && (out.lost === "stuck" || !out.lost)) {
+    lines.push(ctx.isMe(obs.turn_seat) ? t("pat.stuck_me") : t("pat.stuck_who", { name: ctx.name(obs.turn_seat) }));
+  }
   const left = obs.hand_counts.map((n, s) => `${ctx.name(s)} ${n}`);
   left.push(`${t("table.draw_pile")} ${obs.draw_count}`);
   lines.push(t("table.cards_left", { list: left.join(", ") }));
