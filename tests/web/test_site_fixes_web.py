@@ -108,5 +108,9 @@ def test_four_colour_switch_and_buttons_read_on_one_line(browser: Any, server: S
     heights = page.evaluate("""() => [...document.querySelectorAll('.game-actions .btn')]
         .map((b) => b.getBoundingClientRect().height)""")
     assert heights and max(heights) < 50, heights  # no label broken over two lines
+    rows = page.evaluate("""() => [...document.querySelectorAll('.game-actions')].map((row) =>
+        new Set([...row.querySelectorAll('.btn')].map((b) => b.getBoundingClientRect().top)).size)""")
+    assert rows == [1, 1, 1, 1], rows  # every tile's buttons on one row
+    assert page.locator(".game-tile .rules-link").count() == 4
     page.screenshot(path=str(artifacts / "home-desktop-de.png"))
     page.context.close()
