@@ -50,7 +50,8 @@ def test_paternoster_signals_are_words_on_a_phone(browser: Any, server: Server,
                                                   artifacts: Path) -> None:
     created = server.create(game="paternoster", options={"players": 2},
                             seats=[{"kind": "human"}, {"kind": "computer"}])
-    for locale, words in (("en-GB", "Please don't play here"), ("de-DE", "Bitte hier nicht spielen")):
+    for locale, words in (("en-GB", "Please don't play here"),
+                          ("de-DE", "Bitte hier nicht spielen")):
         page = new_page(browser, PHONE, locale)
         page.goto(f"{server.url}/t/{created['table']['id']}?key={created['token']}")
         wait_ready(page)
@@ -109,7 +110,8 @@ def test_four_colour_switch_and_buttons_read_on_one_line(browser: Any, server: S
         .map((b) => b.getBoundingClientRect().height)""")
     assert heights and max(heights) < 50, heights  # no label broken over two lines
     rows = page.evaluate("""() => [...document.querySelectorAll('.game-actions')].map((row) =>
-        new Set([...row.querySelectorAll('.btn')].map((b) => b.getBoundingClientRect().top)).size)""")
+        new Set([...row.querySelectorAll('.btn')]
+                .map((b) => b.getBoundingClientRect().top)).size)""")
     assert rows == [1, 1, 1, 1], rows  # every tile's buttons on one row
     assert page.locator(".game-tile .rules-link").count() == 4
     page.screenshot(path=str(artifacts / "home-desktop-de.png"))

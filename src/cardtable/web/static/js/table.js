@@ -275,8 +275,7 @@ function logEvents(events, quiet) {
 
 // --- rendering -----------------------------------------------------------------------
 function render() {
-  const focusKey = document.activeElement && document.activeElement.closest
-    ? keyOf(document.activeElement) : null;
+  const finishedBefore = els.page.dataset.status === "finished";
   renderSeats();
   renderMatch();
   renderClock();
@@ -284,15 +283,35 @@ function render() {
   game.render(ctx, els.board);
   renderPanel();
   wire();
-  if (focusKey) {
-    const again = els.board.querySelector(`[data-src="${CSS.escape(focusKey)}"], [data-dst="${CSS.escape(focusKey)}"]`)
-      || els.actions.querySelector(`[data-move="${CSS.escape(focusKey)}"]`);
-    if (again && again.tabIndex >= 0) again.focus({ preventScroll: true });
-  }
+  keepFocus(!finishedBefore && msg.status === "finished");
+}
+
+// --- keyboard focus ----------------------------------------------------------------------
+// The board is drawn anew for every change, and a played card leaves it: a keyboard player's
+// focus would fall back to the page and the next Tab start at the header. While the focus
+// is on the table, it goes back to the same card or place, else to the next useful one.
+let focusOnTable = false;
+let focusKey = null;
+document.addEventListener("focusin", (event) => {
+  focusOnTable = els.page.contains(event.target) && !els.log.contains(event.target);
+  if (focusOnTable) focusKey = keyOf(event.target);
+});
+
+function keepFocus(justFinished) {
+  const active = document.activeElement;
+  if (!focusOnTable || (active && active !== document.body && els.page.contains(active))) return;
+  const by = (key) => key && (els.board.querySelector(`[data-src="${CSS.escape(key)}"][tabindex="0"], [data-dst="${CSS.escape(key)}"][tabindex="0"]`)
+    || els.actions.querySelector(`[data-move="${CSS.escape(key)}"]`));
+  const result = justFinished ? els.panel.querySelector("#result") : null;
+  const next = result || by(focusKey) || els.board.querySelector(".target, .playable")
+    || els.actions.querySelector("button") || els.panel.querySelector("#result, button, input")
+    || els.board.querySelector('[tabindex="0"]') || els.board;
+  next.focus({ preventScroll: true });
+  focusOnTable = true;
 }
 
 function keyOf(node) {
-  const target = node.closest("[data-src], [data-dst], [data-move]");
+  const target = node.closest && node.closest("[data-src], [data-dst], [data-move]");
   if (!target) return null;
   return target.dataset.src || target.dataset.dst || target.dataset.move;
 }
@@ -539,12 +558,14 @@ function wire() {
     const why = playable || target || !asking ? null : whyKind(node);
     if (why) node.dataset.why = why;
     else delete node.dataset.why;
+    if (!("role0" in node.dataset)) node.dataset.role0 = node.getAttribute("role") || "";
     if (playable || target || why) {
       node.tabIndex = 0;
       node.setAttribute("role", "button");
     } else {
       node.removeAttribute("tabindex");
-      node.removeAttribute("role");
+      if (node.dataset.role0) node.setAttribute("role", node.dataset.role0);
+      else node.removeAttribute("role");
     }
     if (why) node.setAttribute("aria-disabled", "true");
     else node.removeAttribute("aria-disabled");

@@ -60,7 +60,7 @@ let openSignals = null;   // the pile whose signal menu is open: it stays open a
 export function signalButtons(ctx, pile, pileLabel, enabled = true) {
   const { el, t } = ctx;
   const allowed = ctx.signals.filter((s) => s.endsWith(" " + pile));
-  if (!allowed.length || ctx.seat === null) return null;
+  if (!allowed.length || ctx.seat === null || ctx.msg.status !== "playing") return null;
   const row = el("div", { class: "signal-row", role: "group", "aria-label": t("table.signal_on", { pile: pileLabel }) });
   const current = ctx.signalsNow.get(`${ctx.seat}|${pile}`);
   for (const text of allowed) {
