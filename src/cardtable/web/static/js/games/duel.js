@@ -61,14 +61,15 @@ function pilesRow(ctx, team) {
   PILES.forEach((pile, i) => {
     const label = pileLabel(ctx, team, pile);
     const box = pileEl(ctx, { cards: obs.piles[team][i], name: t(`duel.${pile}_short`), dst: `pile:${team}:${pile}`, label });
+    let buttons = null;
     if (teams(ctx) === 4) {
       // signals are public: each team's on its own piles (your own shows as a pressed button)
       const badges = signalBadges(ctx, pile, partners.filter((s) => s !== ctx.seat));
       if (badges) box.append(badges);
-      const buttons = mine ? signalButtons(ctx, pile, label) : null;
-      if (buttons) box.append(buttons);
+      buttons = mine ? signalButtons(ctx, pile, label) : null;
     }
-    row.append(box);
+    // the signal menu beside the pile, not in it: a pile that is a target is a button
+    row.append(buttons ? el("div", { class: "pile-slot" }, box, buttons) : box);
   });
   row.append(drawPileEl(ctx, obs.draw_counts[team], `${t("table.draw_pile")}: ${obs.draw_counts[team]}`));
   return row;

@@ -10,12 +10,29 @@ function findCard(ctx, pos) {
   return side.find((c) => c.slot === slot) || null;
 }
 
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const rankOf = (card) => card.slice(0, -1);
+let powerShown = null;     // the card whose power the line under the lanes explains
+
+/** "Heal: remove all damage from all your cards": a card's power in words. */
+function powerText(ctx, card) {
+  const r = rankOf(card);
+  return `${ctx.t(`d52.power.${r}`)}: ${ctx.t(`d52.power_text.${r}`)}`;
+}
+
+/** The power's name on the card itself (the explanation is in its label, on focus or tap
+ *  under the lanes, and in the legend). */
+function powerMark(ctx, card) {
+  return ctx.el("span", { class: "pw", "aria-hidden": "true", text: ctx.t(`d52.power.${rankOf(card)}`) });
+}
+
 function cardLabel(ctx, c) {
   const { t } = ctx;
   const parts = [];
   if (c.card && c.up) parts.push(ctx.cardName(c.card));
   else if (c.card) parts.push(`${ctx.cardName(c.card)} (${t("d52.known")})`);
   else parts.push(t("d52.face_down_card"));
+  if (c.card) parts.push(powerText(ctx, c.card));
   parts.push(t("d52.lane", { n: c.lane + 1 }));
   parts.push(ctx.isMe(c.seat) || (ctx.seat === null && c.seat === 0) ? t("d52.you_side") : t("d52.opp_side", { name: ctx.name(c.seat) }));
   if (c.base) parts.push(t("d52.base"));
@@ -101,6 +118,10 @@ function tableCard(ctx, c) {
   const visible = !!c.card;
   const wrap = el("div", { class: "tcard" + (c.frozen ? " frozen" : "") + (visible && !c.up ? " down-known" : ""), "data-src": `pos:${pos}`, "data-dst": `pos:${pos}`, "data-pos": pos, "aria-label": label });
   wrap.append(cardEl(visible ? c.card : null, { label }));
+  if (visible) {
+    wrap.dataset.power = c.card;
+    wrap.append(powerMark(ctx, c.card));
+  }
   if (c.base) wrap.append(el("span", { class: "mk base", text: "B", "aria-hidden": "true" }));
   const marks = el("div", { class: "marks", "aria-hidden": "true" });
   marks.append(c.damage ? el("span", { class: "mk dmg", text: `✖${c.damage}` }) : el("span"));
@@ -148,12 +169,43 @@ export function render(ctx, board) {
   info.append(el("span", { class: "badge", text: t("d52.discard", { n: obs.discard.length }) }));
   if (msg.status === "playing") info.append(el("span", { class: "badge gold", text: `${ctx.name(obs.turn_seat)}: ${t("d52.actions", { n: obs.actions })}` }));
   wrap.append(info);
+  // the power of the card last tapped or focused, and the legend of all thirteen
+  const info2 = el("p", { class: "power-info", id: "power-info" });
+  const explain = (event) => {
+    const card = event.target.closest && event.target.closest("[data-power]");
+    if (!card) return;
+    powerShown = card.dataset.power;
+    info2.textContent = ctx.t("d52.power_of", { card: ctx.cardShort(powerShown), power: t(`d52.power.${rankOf(powerShown)}`), text: t(`d52.power_text.${rankOf(powerShown)}`) });
+  };
+  wrap.addEventListener("focusin", explain);
+  wrap.addEventListener("click", explain, true);
+  info2.textContent = powerShown ? ctx.t("d52.power_of", { card: ctx.cardShort(powerShown), power: t(`d52.power.${rankOf(powerShown)}`), text: t(`d52.power_text.${rankOf(powerShown)}`) }) : t("d52.power_hint");
   // my hand
   const hand = handEl(ctx);
+  for (const c of hand.querySelectorAll("[data-card]")) {
+    c.dataset.power = c.dataset.card;
+    c.setAttribute("aria-label", `${ctx.cardName(c.dataset.card)}, ${powerText(ctx, c.dataset.card)}`);
+    c.append(powerMark(ctx, c.dataset.card));
+  }
   const myTag = el("div", { class: "player-tag" + (obs.turn_seat === me && msg.status === "playing" ? " to-act" : "") }, el("span", { text: ctx.name(me) + (ctx.seat !== null ? ` (${t("table.you")})` : "") }));
   wrap.append(el("div", { class: "zone" }, hand, myTag));
+  wrap.append(info2, legend(ctx));
   board.append(wrap);
 }
+
+/** All thirteen powers at a glance, folded away until opened. */
+function legend(ctx) {
+  const { el, t } = ctx;
+  const rows = RANKS.map((r) => el("tr", {}, el("th", { scope: "row", text: r }),
+    el("td", { text: t(`d52.power.${r}`) }), el("td", { text: t(`d52.power_text.${r}`) })));
+  const head = el("tr", {}, el("th", { scope: "col", text: t("d52.rank") }), el("th", { scope: "col", text: t("d52.power_name") }), el("th", { scope: "col", text: t("d52.power_does") }));
+  const box = el("details", { class: "d52-legend" }, el("summary", { text: t("d52.powers") }),
+    el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)));
+  box.open = legendOpen;
+  box.addEventListener("toggle", () => { legendOpen = box.open; });
+  return box;
+}
+let legendOpen = false;
 
 export function status(ctx) {
   const { t, obs, msg } = ctx;

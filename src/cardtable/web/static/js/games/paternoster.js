@@ -71,9 +71,9 @@ export function render(ctx, board) {
     const box = pileEl(ctx, { cards, name: label, dst: `pile:${name}`, label: label + (burning ? ` (${t("pat.burning")})` : ""), extraClass: burning ? "burning" : "" });
     const badges = signalBadges(ctx, name, [...Array(players).keys()].filter((s) => s !== ctx.seat));
     if (badges) box.append(badges);
+    // the signal menu beside the pile, not in it: a pile that is a target is a button
     const buttons = signalButtons(ctx, name, label, !lift);
-    if (buttons) box.append(buttons);
-    piles.append(box);
+    piles.append(buttons ? el("div", { class: "pile-slot" }, box, buttons) : box);
   }
   wrap.append(piles);
   // draw pile, tokens, passengers, duties
