@@ -198,6 +198,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from cardtable.server.analysis import router as analysis_router
 
     app.include_router(analysis_router)
+    from cardtable.server.learn import router as learn_router
+
+    app.include_router(learn_router)
 
     add_error_handlers(app)
 

@@ -809,6 +809,74 @@ _M.update({
                                 "Etage nicht geschafft: keine Sterne."),
     "camp.back_to_group": ("Back to the group", "Zurück zur Gruppe"),
     "camp.ride_again": ("Ride this floor again", "Diese Etage noch einmal fahren"),
+    "learn.link": ("Learn to play", "Spielen lernen"),
+    "learn.title": ("Learn to play {game}", "{game} spielen lernen"),
+    "learn.intro.paternoster": (
+        "A guided first game, solo, on a deal chosen for learning: you make every move, and "
+        "the guide above the table explains each rule at the moment it first matters.",
+        "Ein geführtes erstes Spiel, allein, mit einer Verteilung zum Lernen: du machst jeden "
+        "Zug, und der Leitfaden über dem Tisch erklärt jede Regel in dem Moment, in dem sie "
+        "zum ersten Mal zählt."),
+    "learn.how": ("You can leave at any time: this page brings you back to your game.",
+                  "Du kannst jederzeit aufhören: diese Seite bringt dich zurück zu deinem Spiel."),
+    "learn.start": ("Start the guided game", "Geführtes Spiel beginnen"),
+    "learn.start_again": ("Start again from the beginning", "Noch einmal von vorn beginnen"),
+    "learn.resume": ("Go on with your guided game", "Mit deinem geführten Spiel weitermachen"),
+    "learn.rules": ("Read the rules instead", "Lieber die Regeln lesen"),
+    "learn.guide": ("Guide, step {n} of {of}", "Leitfaden, Schritt {n} von {of}"),
+    "learn.got_it": ("Got it", "Verstanden"),
+    "learn.leave": ("Leave the guide", "Leitfaden verlassen"),
+    "learn.play_on": ("You know the rules of the standard game now: play on as you like.",
+                      "Jetzt kennst du die Regeln des Grundspiels: spiel weiter, wie du magst."),
+    "learn.paternoster.welcome": (
+        "Paternoster is played together: get all 104 cards onto the four piles in the middle. "
+        "Your 8 cards are at the bottom.",
+        "Paternoster spielt man gemeinsam: bringt alle 104 Karten auf die vier Stapel in der "
+        "Mitte. Deine 8 Karten liegen unten."),
+    "learn.paternoster.piles": (
+        "Two piles go up ▲, two go down ▼, and any card may open an empty pile. Tap a card, "
+        "then one of the highlighted piles.",
+        "Zwei Stapel steigen ▲, zwei fallen ▼, und jede Karte darf einen leeren Stapel "
+        "eröffnen. Tippe eine Karte an, dann einen der hervorgehobenen Stapel."),
+    "learn.paternoster.owe": (
+        "Each turn you play at least two cards; the line at the top counts what you still "
+        "owe. Then you end the turn and draw back up to 8.",
+        "In jedem Zug spielst du mindestens zwei Karten; die Zeile oben zählt, was du noch "
+        "schuldest. Dann beendest du den Zug und ziehst wieder auf 8 auf."),
+    "learn.paternoster.fit": (
+        "An up pile takes an equal or higher card, a down pile an equal or lower one. Rank "
+        "first (Ace lowest, King highest); on equal ranks ♦ < ♥ < ♠ < ♣.",
+        "Ein steigender Stapel nimmt eine gleiche oder höhere Karte, ein fallender eine "
+        "gleiche oder niedrigere. Erst der Rang (Ass niedrigst, König höchst); bei gleichem "
+        "Rang ♦ < ♥ < ♠ < ♣."),
+    "learn.paternoster.why": (
+        "A card without a yellow frame fits on no pile now. Tap it and the table says why.",
+        "Eine Karte ohne gelben Rahmen passt gerade auf keinen Stapel. Tippe sie an, und der "
+        "Tisch sagt dir, warum."),
+    "learn.paternoster.step-back": (
+        "A step back is possible now: once per turn a card of the same suit, exactly one rank "
+        "the wrong way, may go onto a pile. It wins back room on that pile.",
+        "Jetzt geht ein Rückschritt: einmal pro Zug darf eine Karte derselben Farbe, genau "
+        "einen Rang in die falsche Richtung, auf einen Stapel. Das schafft dort wieder Platz."),
+    "learn.paternoster.end": (
+        "You have played what you owe. Play on if a card fits closely, or end the turn with "
+        "the button below the table.",
+        "Du hast gespielt, was du schuldest. Spiel weiter, wenn eine Karte knapp passt, oder "
+        "beende den Zug mit dem Knopf unter dem Tisch."),
+    "learn.paternoster.small-steps": (
+        "Keep the steps on each pile small: a big jump wastes every card in between.",
+        "Halte die Schritte auf jedem Stapel klein: ein großer Sprung verschenkt alle Karten "
+        "dazwischen."),
+    "learn.paternoster.draw-empty": (
+        "The draw pile is empty: from now on one card a turn is enough, and nobody draws.",
+        "Der Nachziehstapel ist leer: ab jetzt reicht eine Karte pro Zug, und niemand zieht "
+        "mehr."),
+    "learn.paternoster.over": (
+        "The game stops when the cards owed cannot be played. Fewer cards left is better, all "
+        "104 is a perfect game. The rules page has variants and the Tower campaign.",
+        "Das Spiel endet, wenn die geschuldeten Karten nicht gespielt werden können. Je "
+        "weniger Karten übrig, desto besser; alle 104 sind ein perfektes Spiel. Die "
+        "Regelseite hat Varianten und die Turm-Kampagne."),
     "d52.power.2": ("View", "Sichten"),
     "d52.power_text.2": ("draw a card, then discard one",
                           "eine Karte ziehen, dann eine abwerfen"),

@@ -23,6 +23,7 @@ from markupsafe import Markup
 
 from cardtable.games.registry import find_game
 from cardtable.server.hooks import hooks_for, variant_names
+from cardtable.server.learn import GUIDES
 from cardtable.web import rules
 from cardtable.web.i18n import (
     COOKIE,
@@ -73,6 +74,7 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
               "suits": SUITS[lang], **context.pop("client", {})}
     html = environment().get_template(template).render(
         lang=lang, t=t, here=here, languages=LANGUAGES, games=GAMES, v=ASSET_VERSION,
+        guides=tuple(GUIDES),
         client_json=Markup(json.dumps(client, ensure_ascii=False).replace("</", "<\\/")),
         **context)
     response = HTMLResponse(html, status_code=status)
@@ -149,6 +151,15 @@ async def rules_page(request: Request, game_id: str) -> Response:
     meta = rules.figures()
     return render(request, "rules.html", page="rules", game=game_id, title=title,
                   body=Markup(body), toc=toc, figures_meta=meta)
+
+
+@router.get("/learn/{game_id}", response_class=HTMLResponse)
+async def learn_page(request: Request, game_id: str) -> Response:
+    """The guided first game: start it, or go on with the one this browser left."""
+    if game_id not in GUIDES:
+        return not_found(request)
+    return render(request, "learn.html", page="learn", game=game_id,
+                  client={"page": "learn", "game": game_id})
 
 
 @router.get("/review", response_class=HTMLResponse)

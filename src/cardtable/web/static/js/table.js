@@ -12,6 +12,9 @@ import { el } from "./dom.js";
 const tableId = DATA.table;
 const gameId = DATA.game;
 const game = await import(`./games/${gameId}.js`);
+let learning = null;           // a guided first game: its game id (the browser that began it)
+try { learning = localStorage.getItem(`ct-learn-of-${tableId}`); } catch (e) { /* private mode */ }
+const guide = learning ? await import("./learn.js") : null;
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -162,6 +165,7 @@ function show(events) {
   els.page.dataset.legal = String(ctx.legal.length);
   if (game.animations) animate(game.animations(events, ctx));
   scheduleAuto();
+  if (guide) guide.update(msg, learning);
 }
 
 // A click is a press and a release on the same element: a board drawn anew in between
