@@ -82,6 +82,8 @@ export function cardEl(text, opts = {}) {
 export function emptyEl(label, opts = {}) {
   const el = document.createElement("div");
   el.className = "card empty" + (opts.small ? " small" : "");
+  // an unnamed place (a trick's answer not yet played) is decoration, not an empty image
+  if (!label) { el.setAttribute("aria-hidden", "true"); return el; }
   el.setAttribute("role", "img");
   el.setAttribute("aria-label", label);
   return el;

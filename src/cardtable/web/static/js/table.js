@@ -651,7 +651,10 @@ els.board.addEventListener("click", (event) => {
   const why = event.target.closest("[data-why]");
   hideWhy();
   if (why) { explain(why.dataset.why === "dst" ? selected : why.dataset.src, why.dataset.why === "dst" ? why.dataset.dst : null); return; }
-  if (selected || choices) { selected = null; choices = null; wire(); }
+  if (selected || choices) { selected = null; choices = null; wire(); return; }
+  // a pile or place tapped before any card: say what comes first
+  const place = event.target.closest("[data-dst]");
+  if (place && msg && msg.seat !== null && msg.status === "playing" && parsedMoves().some((m) => m.dst)) showWhy([t("why.pick_first")]);
 });
 
 els.page.addEventListener("keydown", (event) => {
