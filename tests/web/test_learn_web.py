@@ -91,5 +91,34 @@ def test_the_rules_page_leads_to_the_guide(browser: Any, server: Server) -> None
     link.click()
     page.wait_for_selector("#learn-start[data-ready]")
     assert "Paternoster spielen lernen" in page.inner_text("h1")
-    assert server.http.get("/learn/duel").status_code == 404
+    assert server.http.get("/learn/duel52").status_code == 404
+    assert server.http.post("/api/learn/duel52").status_code == 422
+    page.context.close()
+
+
+def test_a_guided_first_duel(browser: Any, server: Server, artifacts: Path) -> None:
+    """The duel's guide, from its rules page: the learner starts, owes one card, may end."""
+    page = new_page(browser, PHONE, "en-GB")
+    watcher = Watcher(page)
+    page.goto(f"{server.url}/rules/duel")
+    page.click(".toc a.learn-link")
+    page.wait_for_selector("#learn-start[data-ready]")
+    page.click("#learn-start")
+    page.wait_for_url("**/t/*")
+    wait_ready(page)
+    page.wait_for_selector("#coach[data-tip='welcome']")
+    assert "you hold the red cards" in page.inner_text("#coach")
+    assert watcher.last is not None
+    assert sorted(watcher.last["observation"]["hand"]) == sorted(
+        ["6D", "7D", "8H", "JD", "JH", "QH"])
+    page.click("#coach-ok")
+    page.wait_for_selector("#coach[data-tip='piles']")
+    move(page, watcher, "play 7D up")
+    page.wait_for_selector("#coach[data-tip='owe']")
+    assert "You owe 1 card on the game's very first turn" in page.inner_text("#coach")
+    page.click("#coach-ok")
+    page.wait_for_function("document.getElementById('coach').dataset.tip !== 'owe'")
+    assert tip(page) in ("step-back", "end", "why", "push"), tip(page)
+    page.screenshot(path=str(artifacts / "learn-duel-phone-en.png"))
+    assert page.errors == []
     page.context.close()

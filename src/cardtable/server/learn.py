@@ -18,11 +18,15 @@ from cardtable.server.protocol import ErrorBody
 
 router = APIRouter(tags=["learn"])
 
-GUIDES: dict[str, tuple[dict[str, object], int]] = {"paternoster": ({"players": 1}, 1)}
-"""Per game with a guide: its options and the seed of its fixed deal (seed 1 deals solo
-Paternoster a hand with two step backs in reach: 3♥ 4♥ 5♥)."""
+GUIDES: dict[str, tuple[dict[str, object], int, list[dict[str, object]]]] = {
+    "paternoster": ({"players": 1}, 1, [{"kind": "human"}]),
+    "duel": ({}, 11, [{"kind": "human"}, {"kind": "computer", "strength": "simple"}]),
+}
+"""Per game with a guide: its options, the seed of its fixed deal and its seats. Seed 1
+deals solo Paternoster a hand with two step backs in reach (3♥ 4♥ 5♥); seed 11 lets the
+learner start the duel, with 6♦ 7♦ and J♥ Q♥ in hand, against the simple computer."""
 
-GuideGame = Literal["paternoster"]
+GuideGame = Literal["paternoster", "duel"]
 
 
 class StartedGuide(BaseModel):
@@ -36,10 +40,10 @@ async def start_guide(game_id: GuideGame, request: Request, response: Response) 
     """A new guided first game of ``game_id``, on its fixed deal; the seat's cookie is set."""
     from cardtable.server.tables import TableManager, TableSpec
 
-    options, seed = GUIDES[game_id]
+    options, seed, seats = GUIDES[game_id]
     game = find_game(game_id)
     deal = game.random_deal(game.parse_options(options), random.Random(seed))
-    spec = TableSpec(game=game_id, options=dict(options), variants=[], seats=[{"kind": "human"}],
+    spec = TableSpec(game=game_id, options=dict(options), variants=[], seats=list(seats),
                      creator_seat=0, creator_name=None, match_wins=0, takeover_after=None,
                      spectators=False, start={"deal": deal, "moves": []})
     manager: TableManager = request.app.state.manager

@@ -828,6 +828,62 @@ _M.update({
     "learn.leave": ("Leave the guide", "Leitfaden verlassen"),
     "learn.play_on": ("You know the rules of the standard game now: play on as you like.",
                       "Jetzt kennst du die Regeln des Grundspiels: spiel weiter, wie du magst."),
+    "learn.intro.duel": (
+        "A guided first duel against the simple computer, on a deal chosen for learning: you "
+        "make every move, and the guide above the table explains each rule when it first "
+        "matters.",
+        "Ein geführtes erstes Duell gegen den einfachen Computer, mit einer Verteilung zum "
+        "Lernen: du machst jeden Zug, und der Leitfaden über dem Tisch erklärt jede Regel, "
+        "wenn sie zum ersten Mal zählt."),
+    "learn.duel.welcome": (
+        "A race for two: you hold the red cards, the computer the black. The first to get rid "
+        "of every card, hand and draw pile, wins.",
+        "Ein Wettlauf zu zweit: du hast die roten Karten, der Computer die schwarzen. Wer "
+        "zuerst alle Karten los ist, Hand und Nachziehstapel, gewinnt."),
+    "learn.duel.piles": (
+        "The lower row is yours: your up pile ▲ takes a higher card, your down pile ▼ a lower "
+        "one, an empty pile any card. Tap a card, then a highlighted pile.",
+        "Die untere Reihe gehört dir: dein Aufwärtsstapel ▲ nimmt eine höhere Karte, dein "
+        "Abwärtsstapel ▼ eine niedrigere, ein leerer Stapel jede. Tippe eine Karte an, dann "
+        "einen hervorgehobenen Stapel."),
+    "learn.duel.owe": (
+        "You owe 1 card on the game's very first turn, then 2 a turn (1 once your draw pile is "
+        "empty). Play more if you like; when you end the turn you draw back up to 6.",
+        "Im allerersten Zug schuldest du 1 Karte, danach 2 pro Zug (1, sobald dein "
+        "Nachziehstapel leer ist). Du darfst mehr spielen; beim Zugende ziehst du wieder auf 6 "
+        "auf."),
+    "learn.duel.why": (
+        "A card without a yellow frame fits nowhere now. Tap it and the table says why.",
+        "Eine Karte ohne gelben Rahmen passt gerade nirgends. Tippe sie an, und der Tisch "
+        "sagt dir, warum."),
+    "learn.duel.push": (
+        "You may push once a turn: a card onto the computer's pile, in its direction and at "
+        "most two ranks past its top card. It eats their room, but does not count for what "
+        "you owe.",
+        "Einmal pro Zug darfst du schieben: eine Karte auf einen Stapel des Computers, in "
+        "seiner Richtung und höchstens zwei Ränge über die oberste Karte hinaus. Das nimmt "
+        "ihm Platz, zählt aber nicht für das, was du schuldest."),
+    "learn.duel.step-back": (
+        "A step back is possible now: once a turn, on your own pile, the card of the same suit "
+        "exactly one rank the wrong way.",
+        "Jetzt geht ein Rückschritt: einmal pro Zug, auf deinem eigenen Stapel, die Karte "
+        "derselben Farbe genau einen Rang in die falsche Richtung."),
+    "learn.duel.end": (
+        "You have played what you owe: play on, or end the turn with the button below the "
+        "table.",
+        "Du hast gespielt, was du schuldest: spiel weiter oder beende den Zug mit dem Knopf "
+        "unter dem Tisch."),
+    "learn.duel.draw-empty": (
+        "Your draw pile is empty: one card a turn is enough now. Whoever cannot play what "
+        "they owe loses at once.",
+        "Dein Nachziehstapel ist leer: jetzt reicht eine Karte pro Zug. Wer nicht spielen "
+        "kann, was er schuldet, verliert sofort."),
+    "learn.duel.over": (
+        "The game is over. Whoever empties hand and draw pile first wins; whoever cannot play "
+        "what they owe loses. A match is two wins: the rules page has variants too.",
+        "Das Spiel ist vorbei. Wer zuerst Hand und Nachziehstapel leert, gewinnt; wer nicht "
+        "spielen kann, was er schuldet, verliert. Ein Match geht über zwei Siege: die "
+        "Regelseite hat auch Varianten."),
     "learn.paternoster.welcome": (
         "Paternoster is played together: get all 104 cards onto the four piles in the middle. "
         "Your 8 cards are at the bottom.",

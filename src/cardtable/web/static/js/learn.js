@@ -24,6 +24,16 @@ function stepBack(obs, text) {
 
 const mine = (m) => m.status === "playing" && m.observation.to_act.includes(m.seat);
 
+/** Whether a legal duel move is a step back on the seat's own pile (its piles: [up, down]). */
+function duelStepBack(m, text) {
+  const [kind, card, pile] = text.split(" ");
+  if (kind !== "play") return false;
+  const cards = m.observation.piles[m.seat % 2][pile === "up" ? 0 : 1];
+  if (!cards.length) return false;
+  const top = cards[cards.length - 1];
+  return pile === "up" ? rung(card) < rung(top) : rung(card) > rung(top);
+}
+
 const TIPS = {
   paternoster: [
     { id: "welcome", when: () => true },
@@ -35,6 +45,17 @@ const TIPS = {
     { id: "end", when: (m) => mine(m) && m.observation.legal.includes("end") },
     { id: "small-steps", when: (m) => mine(m) && m.observation.piles.filter((p) => p.length >= 3).length >= 2 },
     { id: "draw-empty", when: (m) => m.observation.draw_count === 0 },
+    { id: "over", when: (m) => m.status === "finished" },
+  ],
+  duel: [
+    { id: "welcome", when: () => true },
+    { id: "piles", when: (m) => mine(m) },
+    { id: "owe", when: (m) => mine(m) && m.observation.played >= 1 },
+    { id: "why", when: (m) => mine(m) && document.querySelector("#board .hand [data-why]") !== null },
+    { id: "push", when: (m) => mine(m) && m.observation.legal.some((x) => x.startsWith("push ")) },
+    { id: "step-back", when: (m) => mine(m) && m.observation.legal.some((x) => duelStepBack(m, x)) },
+    { id: "end", when: (m) => mine(m) && m.observation.legal.includes("end") },
+    { id: "draw-empty", when: (m) => mine(m) && m.observation.draw_counts[m.seat] === 0 },
     { id: "over", when: (m) => m.status === "finished" },
   ],
 };

@@ -72,7 +72,7 @@ export function render(ctx, board) {
     const badges = signalBadges(ctx, name, [...Array(players).keys()].filter((s) => s !== ctx.seat));
     if (badges) box.append(badges);
     // the signal menu beside the pile, not in it: a pile that is a target is a button
-    const buttons = signalButtons(ctx, name, label, !lift);
+    const buttons = players > 1 ? signalButtons(ctx, name, label, !lift) : null;  // solo: nobody to signal to
     piles.append(buttons ? el("div", { class: "pile-slot" }, box, buttons) : box);
   }
   wrap.append(piles);
