@@ -21,13 +21,13 @@ def tip(page: Any) -> str:
     return value
 
 
-def move(page: Any, watcher: Watcher, text: str) -> None:
-    """Make one move by taps, as the player would."""
+def move(page: Any, watcher: Watcher, text: str, side: str = "") -> None:
+    """Make one move by taps, as the player would (``side``: the duel's "0:" of its piles)."""
     version = page.get_attribute("#table-page", "data-version")
     words = text.split()
     if words[0] == "play":
         page.click(f'#board .hand [data-src="card:{words[1]}"]')
-        page.click(f'#board .target[data-dst="pile:{words[2]}"]')
+        page.click(f'#board .target[data-dst="pile:{side}{words[2]}"]')
     else:
         page.click(f'#actions button[data-move="{text}"]')
     page.wait_for_function("(v) => document.getElementById('table-page').dataset.version !== v",
@@ -113,7 +113,7 @@ def test_a_guided_first_duel(browser: Any, server: Server, artifacts: Path) -> N
         ["6D", "7D", "8H", "JD", "JH", "QH"])
     page.click("#coach-ok")
     page.wait_for_selector("#coach[data-tip='piles']")
-    move(page, watcher, "play 7D up")
+    move(page, watcher, "play 7D up", side="0:")
     page.wait_for_selector("#coach[data-tip='owe']")
     assert "You owe 1 card on the game's very first turn" in page.inner_text("#coach")
     page.click("#coach-ok")
