@@ -44,7 +44,7 @@ HANDSHAKE = {code: int(close) for code, close in re.findall(
     r"`([a-z-]+)`\s+\((\d{4})", PROTOCOL.split("Refusing a handshake", 1)[1])}
 """The handshake refusals PROTOCOL.md lists, with their close codes."""
 SCALE = int(os.environ.get("CARDTABLE_FUZZ_EXAMPLES", "25")) / 25
-TYPES = ("move", "signal", "again", "ping", "sync")
+TYPES = ("move", "signal", "again", "ping", "sync", "why")
 
 SETTINGS = {"deadline": None, "database": None, "derandomize": True,
             "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large,
@@ -89,6 +89,9 @@ def valid_message(draw: st.DrawFn) -> Callable[[dict[str, Any]], dict[str, Any]]
             return {"type": "signal", "signal": signals[pick % len(signals)]}
         if kind == "again":
             return {"type": "again", "game_no": state["game_no"] + (pick % 2)}
+        if kind == "why":
+            return {"type": "why", "moves": [other_text if text is not None
+                                             else legal[pick % len(legal)]]}
         return {"type": "again"} if kind == "again-bare" else {"type": kind}
 
     return make

@@ -59,6 +59,20 @@ def test_a_group_rides_test_ride_and_the_score_tab_shows_it(browser: Any, server
     stars = expected_stars(outcomes[-1])
     assert stars >= 1, f"Test ride not cleared in {len(outcomes)} rides: {outcomes}"
 
+    # the ride's result panel: the floor's goal, the stars won, the way back, a new ride
+    result = page.locator("#result").inner_text()
+    assert "Tower floor 1, Test ride. Goal: at most 8 cards left" in result, result
+    assert f"Floor cleared: {stars} of 3 stars." in result, result
+    assert "Play again" not in result
+    page.screenshot(path=str(artifacts / "campaign-ride-result-desktop-en.png"))
+    assert page.locator("#result a", has_text="Back to the group").get_attribute(
+        "href") == f"/g/{token}"
+    page.click("#result #again")  # "Ride this floor again": a new ride of floor 1
+    again = land_on_table(page)
+    assert again != table_id
+    page.wait_for_selector("#match .campaign-floor")
+    assert "Tower floor 1" in page.locator("#match").inner_text()
+
     # the Score tab shows the rides, the best stars, and the next floor open
     page.click("#nav-score")
     page.wait_for_url(re.compile(r".*/campaign$"))

@@ -164,10 +164,13 @@ def test_team_duel_signal_reaches_the_table(browser: Any, server: Server,
     watcher = Watcher(spectator)
     spectator.goto(f"{server.url}/t/{table_id}")
     wait_ready(spectator)
-    page.click('[data-dst="pile:0:up"] button[data-signal="dont-play up"]')
+    menu = '.pile-slot:has([data-dst="pile:0:up"]) details.sig-menu'
+    page.click(f"{menu} > summary")
+    page.click(f'{menu} button[data-signal="dont-play up"]')
     wait_logged(page, "Player 1 signals on team red: up pile: Please don't play here")
-    page.wait_for_selector('[data-dst="pile:0:up"] button[data-signal="dont-play up"]'
-                           '[aria-pressed="true"]')  # your own signal shows as pressed
+    page.wait_for_selector(f'{menu} button[data-signal="dont-play up"][aria-pressed="true"]',
+                           state="attached")  # your own signal shows as pressed
+    assert "⊘" in page.inner_text(f"{menu} > summary")
     badge = spectator.locator('[data-dst="pile:0:up"] .sig-shown .badge')
     badge.wait_for()
     assert badge.inner_text() == "⊘ Player 1"

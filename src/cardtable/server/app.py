@@ -73,7 +73,7 @@ log = logging.getLogger("cardtable.server")
 COOKIE_DAYS = 30
 _TABLE_ID = re.compile(TABLE_ID)
 _CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-_KNOWN_TYPES = ("move", "signal", "again", "ping", "sync")
+_KNOWN_TYPES = ("move", "signal", "again", "ping", "sync", "why")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
@@ -191,6 +191,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from cardtable.server.analysis import router as analysis_router
 
     app.include_router(analysis_router)
+    from cardtable.server.learn import router as learn_router
+
+    app.include_router(learn_router)
 
     add_error_handlers(app)
 
@@ -468,7 +471,7 @@ async def _handle(table: LiveTable, conn: Conn, raw: str) -> None:
         conn.wake.set()
         return
     if conn.seat is None:
-        error("spectator", "spectators watch: they cannot send moves, signals or 'again'")
+        error("spectator", "spectators watch: they cannot send moves, signals, 'again' or 'why'")
         return
     try:
         if kind == "move":
@@ -480,5 +483,8 @@ async def _handle(table: LiveTable, conn: Conn, raw: str) -> None:
             await table.signal(conn.seat, msg.signal)
         elif kind == "again":
             await table.again(conn.seat, msg.game_no)
+        elif kind == "why":
+            conn.push({"type": "why", "version": table.version,
+                       "answers": table.why(conn.seat, msg.moves)})
     except Refusal as exc:
         error(exc.code, exc.message, exc.rule)

@@ -15,6 +15,7 @@ from typing_extensions import TypedDict  # pydantic needs this one on Python 3.1
 
 from cardtable.games.registry import game_ids
 from cardtable.server.validation import GameNumber, PlayerName, SeatNumber, Version
+from cardtable.server.whynot import MAX_WHY_MOVES
 
 TABLE_ID = r"^[A-Za-z0-9_-]{1,32}$"
 
@@ -267,6 +268,15 @@ class AgainMessage(Strict):
                           "seat asked first), this 'again' is done, not refused")
 
 
+class WhyMessage(Strict):
+    """Why would these moves be refused? Nothing is played (a tap on a card that no legal
+    move uses asks this); answered with a ``why`` message."""
+
+    type: Literal["why"]
+    moves: list[Annotated[str, Field(min_length=1, max_length=200)]] = Field(
+        ..., min_length=1, max_length=MAX_WHY_MOVES, examples=[["play 7H up1", "play 7H down1"]])
+
+
 class PingMessage(Strict):
     type: Literal["ping"]
 
@@ -276,7 +286,7 @@ class SyncMessage(Strict):
 
 
 ClientMessage = Annotated[
-    MoveMessage | SignalMessage | AgainMessage | PingMessage | SyncMessage,
+    MoveMessage | SignalMessage | AgainMessage | PingMessage | SyncMessage | WhyMessage,
     Field(discriminator="type"),
 ]
 
@@ -319,6 +329,8 @@ class CampaignFloor(TypedDict):
     name: dict[str, str]
     goal: int
     goal_text: dict[str, str]
+    stars: NotRequired[Annotated[int, Field(description="once the ride ended: 0 to 3")]]
+    cleared: NotRequired[Annotated[bool, Field(description="once the ride ended")]]
 
 
 class StateMessage(BaseModel):
@@ -358,6 +370,22 @@ class ErrorMessage(BaseModel):
     version: int | None = None
 
 
+class WhyAnswer(TypedDict):
+    """One move of a ``why`` question: legal, or refused as a move would be."""
+
+    move: str
+    legal: bool
+    code: NotRequired[Annotated[str, Field(description="the error code a move would get")]]
+    message: NotRequired[Annotated[str, Field(description="the reason, in the rules' words")]]
+    rule: NotRequired[Annotated[str, Field(description="the rule that refuses it")]]
+
+
+class WhyReply(BaseModel):
+    type: Literal["why"]
+    version: int = Field(..., description="the table version the moves were judged at")
+    answers: list[WhyAnswer] = Field(..., description="one per move asked, in order")
+
+
 class PongMessage(BaseModel):
     type: Literal["pong"]
     version: int
@@ -366,8 +394,8 @@ class PongMessage(BaseModel):
 class ProtocolDoc(BaseModel):
     """The WebSocket messages: ``GET /api/protocol`` serves this model's JSON Schema."""
 
-    client: MoveMessage | SignalMessage | AgainMessage | PingMessage | SyncMessage
-    server: StateMessage | ErrorMessage | PongMessage
+    client: MoveMessage | SignalMessage | AgainMessage | PingMessage | SyncMessage | WhyMessage
+    server: StateMessage | ErrorMessage | PongMessage | WhyReply
 
 
 class ProtocolAnswer(BaseModel):

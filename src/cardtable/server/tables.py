@@ -432,7 +432,14 @@ class LiveTable:
 
         floor = find_floor(int(self.table_settings["campaign"]["floor"]))
         data = floor.to_json()
-        return {key: data[key] for key in ("number", "name", "goal", "goal_text")}
+        shown = {key: data[key] for key in ("number", "name", "goal", "goal_text")}
+        outcome = self.state.outcome()
+        if outcome is not None:  # the ride's verdict, as the group's score keeps it
+            from cardtable.games.paternoster.campaign import from_outcome
+
+            judged = from_outcome(floor, outcome)
+            shown.update(stars=judged.stars, cleared=judged.cleared)
+        return shown
 
     def info(self) -> dict[str, Any]:
         return {
@@ -547,6 +554,22 @@ class LiveTable:
             self._log_move(seat, write.text, by, events)
             self.changed()
             return self.version
+
+    def why(self, seat: int, texts: list[str]) -> list[dict[str, Any]]:
+        """Why each move would be refused now, judged as :meth:`submit` would judge it
+        but never played (the ``why`` message): the table's refusals first (waiting,
+        over, substituted), then the rules' own reasons."""
+        from cardtable.server.whynot import judge, refused
+
+        answers: dict[int, dict[str, Any]] = {}
+        for i, text in enumerate(texts):
+            try:
+                self._check_move(seat, text, self.version, "seat")
+            except Refusal as exc:
+                answers[i] = refused(text, exc.code, exc.message, exc.rule)
+        rest = [i for i in range(len(texts)) if i not in answers]
+        answers.update(zip(rest, judge(self.state, seat, [texts[i] for i in rest]), strict=True))
+        return [answers[i] for i in range(len(texts))]
 
     def _check_move(self, seat: int, text: str, version: int, by: str) -> None:
         if not 0 <= seat < self.n_seats:

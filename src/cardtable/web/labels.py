@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import cache
 
 from cardtable.games.registry import game_ids
-from cardtable.web.catalogue import N_, translate, translate_in
+from cardtable.web.catalogue import N_, NP_, translate, translate_in
 
 LABELS: dict[str, str | tuple[str, str]] = {
     "game.duel": N_("Paternoster Duel"),
@@ -183,6 +183,149 @@ LABELS: dict[str, str | tuple[str, str]] = {
         "{games} games a pairing: 100 points more wins about 64% of games."),
     "ladder.measured_team": N_(
         "Rates from {games} games of a team of each level on the same deals, {date}."),
+    "d52.power.10": N_("Twinstrike"),
+    "d52.power.2": N_("View"),
+    "d52.power.3": N_("Trap"),
+    "d52.power.4": N_("Foresight"),
+    "d52.power.5": NP_("d52.power.5", "Flip"),
+    "d52.power.6": N_("Freeze"),
+    "d52.power.7": N_("Heal"),
+    "d52.power.8": N_("Retaliate"),
+    "d52.power.9": N_("Nimble"),
+    "d52.power.A": N_("Action"),
+    "d52.power.J": N_("Taunt"),
+    "d52.power.K": N_("Empower"),
+    "d52.power.Q": NP_("d52.power.Q", "Move"),
+    "d52.power_text.10": N_("hits two different cards at once"),
+    "d52.power_text.2": N_("draw a card, then discard one"),
+    "d52.power_text.3": N_("face down: survives its death once, turning face up"),
+    "d52.power_text.4": N_("look at any face-down card"),
+    "d52.power_text.5": N_("turn up all your face-down cards in its lane"),
+    "d52.power_text.6": N_("your opponent's cards in its lane can't attack or be flipped"),
+    "d52.power_text.7": N_("remove all damage from all your cards"),
+    "d52.power_text.8": N_("whoever attacks it takes 1 damage"),
+    "d52.power_text.9": N_("immune to Freeze and Retaliate; strong against Jacks"),
+    "d52.power_text.A": N_("one extra action, and the Ace may attack twice this turn"),
+    "d52.power_text.J": N_("3 hit points; draws all attacks onto face-up Jacks"),
+    "d52.power_text.K": N_("re-fire the powers of your face-up cards in his lane"),
+    "d52.power_text.Q": N_("bring one of your cards from another lane into hers"),
+    "learn.duel.draw-empty": N_(
+        "Your draw pile is empty: one card a turn is enough now. Whoever cannot play "
+        "what they owe loses at once."),
+    "learn.duel.end": N_(
+        "You have played what you owe: play on, or end the turn with the button below "
+        "the table."),
+    "learn.duel.over": N_(
+        "The game is over. Whoever empties hand and draw pile first wins; whoever cannot "
+        "play what they owe loses. A match is two wins: the rules page has variants too."),
+    "learn.duel.owe": N_(
+        "You owe 1 card on the game's very first turn, then 2 a turn (1 once your draw "
+        "pile is empty). Play more if you like; when you end the turn you draw back up "
+        "to 6."),
+    "learn.duel.piles": N_(
+        "The lower row is yours: your up pile ▲ takes a higher card, your down pile ▼ a "
+        "lower one, an empty pile any card. Tap a card, then a highlighted pile."),
+    "learn.duel.push": N_(
+        "You may push once a turn: a card onto the computer's pile, in its direction and "
+        "at most two ranks past its top card. It eats their room, but does not count for "
+        "what you owe."),
+    "learn.duel.step-back": N_(
+        "A step back is possible now: once a turn, on your own pile, the card of the "
+        "same suit exactly one rank the wrong way."),
+    "learn.duel.welcome": N_(
+        "A race for two: you hold the red cards, the computer the black. The first to "
+        "get rid of every card, hand and draw pile, wins."),
+    "learn.duel.why": N_(
+        "A card without a yellow frame fits nowhere now. Tap it and the table says why."),
+    "learn.intro.duel": N_(
+        "A guided first duel against the simple computer, on a deal chosen for learning: "
+        "you make every move, and the guide above the table explains each rule when it "
+        "first matters."),
+    "learn.intro.paternoster": N_(
+        "A guided first game, solo, on a deal chosen for learning: you make every move, "
+        "and the guide above the table explains each rule at the moment it first matters."),
+    "learn.paternoster.draw-empty": N_(
+        "The draw pile is empty: from now on one card a turn is enough, and nobody draws."),
+    "learn.paternoster.end": N_(
+        "You have played what you owe. Play on if a card fits closely, or end the turn "
+        "with the button below the table."),
+    "learn.paternoster.fit": N_(
+        "An up pile takes an equal or higher card, a down pile an equal or lower one. "
+        "Rank first (Ace lowest, King highest); on equal ranks ♦ < ♥ < ♠ < ♣."),
+    "learn.paternoster.over": N_(
+        "The game stops when the cards owed cannot be played. Fewer cards left is "
+        "better, all 104 is a perfect game. The rules page has variants and the Tower "
+        "campaign."),
+    "learn.paternoster.owe": N_(
+        "Each turn you play at least two cards; the line at the top counts what you "
+        "still owe. Then you end the turn and draw back up to 8."),
+    "learn.paternoster.piles": N_(
+        "Two piles go up ▲, two go down ▼, and any card may open an empty pile. Tap a "
+        "card, then one of the highlighted piles."),
+    "learn.paternoster.small-steps": N_(
+        "Keep the steps on each pile small: a big jump wastes every card in between."),
+    "learn.paternoster.step-back": N_(
+        "A step back is possible now: once per turn a card of the same suit, exactly one "
+        "rank the wrong way, may go onto a pile. It wins back room on that pile."),
+    "learn.paternoster.welcome": N_(
+        "Paternoster is played together: get all 104 cards onto the four piles in the "
+        "middle. Your 8 cards are at the bottom."),
+    "learn.paternoster.why": N_(
+        "A card without a yellow frame fits on no pile now. Tap it and the table says "
+        "why."),
+    "log.d52.killed_of": N_("{name}'s {card} in lane {lane} dies"),
+    "log.d52.killed_own": N_("Your {card} in lane {lane} dies"),
+    "log.d52.trap_of": N_("Trap! {name}'s {card} springs in lane {lane}"),
+    "log.d52.trap_own": N_("Trap! Your {card} springs in lane {lane}"),
+    "why.answer-not-lead": N_("You answer this move: pick a card to answer with."),
+    "why.attack": N_("That attack is not possible now."),
+    "why.attacked": N_("That card has already attacked this turn."),
+    "why.face-down": N_("Only face-up cards attack."),
+    "why.face-up": N_("That card is already face up."),
+    "why.follow-rank": N_("You hold none of the led suit, so you must answer with the led rank."),
+    "why.follow-suit": N_("You must answer with a card of the led suit."),
+    "why.foreplace-first": N_("Foreplacing comes first: set a card aside, or keep them all."),
+    "why.foreplace-same-rank": N_(
+        "The dealer foreplaced a card of this rank: you may not foreplace the same rank."),
+    "why.foreplace-same-suit": N_(
+        "The dealer foreplaced a card of this suit: you may not foreplace the same suit."),
+    "why.give-once": N_("You may give only one card per turn."),
+    "why.give-self": N_("Give the card to another player, not to yourself."),
+    "why.illegal": N_("The rules do not allow that move."),
+    "why.lead-not-answer": N_("You lead this move: pick a card to lead."),
+    "why.locked": N_("That pile shows a black Queen (Lock): no step back onto it."),
+    "why.look": N_("Foresight looks at a face-down card on the table."),
+    "why.move": N_("Move takes one of your cards from another lane that is not won."),
+    "why.next": N_("Pick one of the cards whose power still waits."),
+    "why.nimble": N_("A 10 cannot hit a 9 and another card in one attack."),
+    "why.no-choice": N_("There is nothing to choose now."),
+    "why.no-clock": N_("There is no clock in this game."),
+    "why.no-draw": N_("You draw when you end your turn."),
+    "why.no-passing": N_("Giving cards belongs to the Passing on variant."),
+    "why.no-such-card": N_("There is no card there."),
+    "why.no-such-lane": N_("There is no such lane: lanes are 1, 2 and 3."),
+    "why.no-such-move": N_("That is not a move of this game."),
+    "why.no-such-pile": N_("This game has no such pile."),
+    "why.no-such-seat": N_("There is no such seat in this game."),
+    "why.no-token": N_("The team has no emergency token left."),
+    "why.no-tokens-variant": N_("This game has no emergency tokens."),
+    "why.no-turns": N_("There are no turns in the Blitz duel: just keep playing."),
+    "why.not-a-pair": N_("Those two cards are not a pair."),
+    "why.not-yours": N_("That card is not on your side."),
+    "why.pair": N_(
+        "Those cards cannot pair: two face-up cards of one rank in one lane, each in one "
+        "pair only."),
+    "why.paired": N_("The cards of a pair attack together."),
+    "why.play": N_("You cannot play a card now."),
+    "why.substituted": N_("A computer player holds your seat right now."),
+    "why.target": N_("That is not a card you can hit on the other side of this lane."),
+    "why.taunt": N_(
+        "Taunt: while a Jack is face up, only face-up Jacks on its side can be attacked."),
+    "why.token-end-needless": N_("Your turn is complete: just end it and keep the token."),
+    "why.token-end-one-card": N_("An emergency token ends the turn after exactly one card."),
+    "why.token-once": N_("Only one emergency token per turn."),
+    "why.twinstrike": N_("A 10 hits two different cards when two can be hit."),
+    "why.unknown-card": N_("That is not a card."),
 }
 
 

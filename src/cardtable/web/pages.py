@@ -24,6 +24,7 @@ from markupsafe import Markup
 from cardtable.games.ladder import ladder_of, middle, standings
 from cardtable.games.registry import find_game
 from cardtable.server.hooks import hooks_for, variant_names
+from cardtable.server.learn import GUIDES
 from cardtable.web import rules
 from cardtable.web.catalogue import (
     client_catalogue,
@@ -97,6 +98,7 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     client = page_data[:-1] + ", " + _client_i18n(lang) + "}"
     html = environment().get_template(template).render(
         lang=lang, here=here, languages=LANGUAGES, games=GAMES, v=ASSET_VERSION,
+        guides=tuple(GUIDES),
         client_json=Markup(client.replace("</", "<\\/")), **gettext_callables(lang),
         **context)
     response = HTMLResponse(html, status_code=status)
@@ -189,6 +191,15 @@ async def rules_page(request: Request, game_id: str) -> Response:
     meta = rules.figures()
     return render(request, "rules.html", page="rules", game=game_id, title=title,
                   body=Markup(body), toc=toc, figures_meta=meta)
+
+
+@router.get("/learn/{game_id}", response_class=HTMLResponse)
+async def learn_page(request: Request, game_id: str) -> Response:
+    """The guided first game: start it, or go on with the one this browser left."""
+    if game_id not in GUIDES:
+        return not_found(request)
+    return render(request, "learn.html", page="learn", game=game_id,
+                  client={"page": "learn", "game": game_id})
 
 
 @router.get("/review", response_class=HTMLResponse)

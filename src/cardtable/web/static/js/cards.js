@@ -70,7 +70,9 @@ export function cardEl(text, opts = {}) {
     el.setAttribute("aria-label", opts.label || cardName(text));
   } else {
     el.classList.add("back");
-    el.setAttribute("aria-label", opts.label || "");
+    // a back without a label is one of a row its container names: hidden, not an empty image
+    if (!opts.label) { el.setAttribute("aria-hidden", "true"); return el; }
+    el.setAttribute("aria-label", opts.label);
   }
   el.setAttribute("role", "img");
   return el;
@@ -80,6 +82,8 @@ export function cardEl(text, opts = {}) {
 export function emptyEl(label, opts = {}) {
   const el = document.createElement("div");
   el.className = "card empty" + (opts.small ? " small" : "");
+  // an unnamed place (a trick's answer not yet played) is decoration, not an empty image
+  if (!label) { el.setAttribute("aria-hidden", "true"); return el; }
   el.setAttribute("role", "img");
   el.setAttribute("aria-label", label);
   return el;

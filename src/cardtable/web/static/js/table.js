@@ -12,11 +12,15 @@ import { el } from "./dom.js";
 const tableId = DATA.table;
 const gameId = DATA.game;
 const game = await import(`./games/${gameId}.js`);
+let learning = null;           // a guided first game: its game id (the browser that began it)
+try { learning = localStorage.getItem(`ct-learn-of-${tableId}`); } catch (e) { /* private mode */ }
+const guide = learning ? await import("./learn.js") : null;
 
 const $ = (id) => document.getElementById(id);
 const els = {
   page: $("table-page"), seats: $("seats"), match: $("match"), clock: $("clock"), status: $("status"),
   panel: $("panel"), board: $("board"), actions: $("actions"), log: $("log"), live: $("live"), toast: $("toast"),
+  why: $("why"),
 };
 const params = new URLSearchParams(location.search);
 
@@ -91,6 +95,7 @@ function connect() {
     try { data = JSON.parse(e.data); } catch (err) { return; }
     if (data.type === "state") onState(data);
     else if (data.type === "error") onError(data);
+    else if (data.type === "why") onWhy(data);
   });
   ws.addEventListener("close", (e) => {
     if (e.code === 4404 || e.code === 4403) { setStatus(t("There is no such table.")); return; }
@@ -137,9 +142,14 @@ function onState(data) {
   seen = data.seen;
   const previous = msg;
   msg = data;
-  pending = false;
-  els.page.classList.remove("busy");
+  // our move is answered by a new version (or an error); a state of the same version (a
+  // partner's signal) must not end the wait, or a second tap would send a second move
+  if (!previous || previous.version !== data.version || previous.game_no !== data.game_no) {
+    pending = false;
+    els.page.classList.remove("busy");
+  }
   if (choices && previous && previous.version !== data.version) choices = null;
+  if (!previous || previous.version !== data.version || newGame) hideWhy();
   signalsNow = currentSignals(data);
   logEvents(events, firstMessage);
   const animations = firstMessage ? [] : events;
@@ -158,6 +168,7 @@ function show(events) {
   els.page.dataset.legal = String(ctx.legal.length);
   if (game.animations) animate(game.animations(events, ctx));
   scheduleAuto();
+  if (guide) guide.update(msg, learning);
 }
 
 // A click is a press and a release on the same element: a board drawn anew in between
@@ -184,11 +195,57 @@ function onError(data) {
 /** The reason in the page's language: the engine's own sentence on English pages, else
  *  our sentence for its rule (or the server's error code) when we have one. */
 function refusalText(data) {
-  if (LANG === "en") return data.message;
+  if (LANG === "en") return readable(data.message);
   for (const key of [data.rule && `why.${data.rule}`, `why.${data.code}`]) {
     if (key && hasLabel(key)) return labelOf(key);
   }
   return data.message;
+}
+
+/** The engine's sentence as the page writes it: a capital first letter, cards as "7♥". */
+function readable(message) {
+  const text = message.replace(/(?<![\w-])(10|[2-9AJQK])([DHSC])(?![\w-])/g, (card) => cardShort(card));
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// --- why not? ----------------------------------------------------------------------------
+// A tap on a card, pile or target that no legal move uses asks the server why (the `why`
+// message: the rules judge the moves the game module names for it, and play nothing); the
+// answer shows under the actions until the table changes.
+let whyAsked = null;
+
+/** What the server is asked about a tap: `src` alone (a card), or `src` onto `dst`. */
+function explain(src, dst) {
+  const moves = src && game.whyMoves ? game.whyMoves(src, dst, ctx).slice(0, 16) : [];
+  if (!moves.length) { showWhy([t("Choose one of your cards first, then where it goes.")]); return; }
+  whyAsked = moves;
+  sendRaw({ type: "why", moves });
+}
+
+function onWhy(data) {
+  if (!whyAsked || data.answers.map((a) => a.move).join("\n") !== whyAsked.join("\n")) return;
+  whyAsked = null;
+  const reasons = [];
+  for (const answer of data.answers) {
+    const text = answer.legal ? null : refusalText(answer);
+    if (text && !reasons.includes(text)) reasons.push(text);
+  }
+  if (reasons.length) showWhy(reasons);
+}
+
+function showWhy(reasons) {
+  const body = reasons.length === 1 ? el("p", { text: reasons[0] })
+    : el("ul", {}, ...reasons.slice(0, 4).map((r) => el("li", { text: r })));
+  els.why.replaceChildren(el("strong", { text: t("Not possible:") }), body);
+  els.why.hidden = false;
+}
+
+els.why.addEventListener("click", () => hideWhy());
+
+function hideWhy() {
+  whyAsked = null;
+  els.why.hidden = true;
+  els.why.replaceChildren();
 }
 
 function toast(text, bad = false) {
@@ -225,8 +282,7 @@ function logEvents(events, quiet) {
 
 // --- rendering -----------------------------------------------------------------------
 function render() {
-  const focusKey = document.activeElement && document.activeElement.closest
-    ? keyOf(document.activeElement) : null;
+  const finishedBefore = els.page.dataset.status === "finished";
   renderSeats();
   renderMatch();
   renderClock();
@@ -234,15 +290,35 @@ function render() {
   game.render(ctx, els.board);
   renderPanel();
   wire();
-  if (focusKey) {
-    const again = els.board.querySelector(`[data-src="${CSS.escape(focusKey)}"], [data-dst="${CSS.escape(focusKey)}"]`)
-      || els.actions.querySelector(`[data-move="${CSS.escape(focusKey)}"]`);
-    if (again && again.tabIndex >= 0) again.focus({ preventScroll: true });
-  }
+  keepFocus(!finishedBefore && msg.status === "finished");
+}
+
+// --- keyboard focus ----------------------------------------------------------------------
+// The board is drawn anew for every change, and a played card leaves it: a keyboard player's
+// focus would fall back to the page and the next Tab start at the header. While the focus
+// is on the table, it goes back to the same card or place, else to the next useful one.
+let focusOnTable = false;
+let focusKey = null;
+document.addEventListener("focusin", (event) => {
+  focusOnTable = els.page.contains(event.target) && !els.log.contains(event.target);
+  if (focusOnTable) focusKey = keyOf(event.target);
+});
+
+function keepFocus(justFinished) {
+  const active = document.activeElement;
+  if (!focusOnTable || (active && active !== document.body && els.page.contains(active))) return;
+  const by = (key) => key && (els.board.querySelector(`[data-src="${CSS.escape(key)}"][tabindex="0"], [data-dst="${CSS.escape(key)}"][tabindex="0"]`)
+    || els.actions.querySelector(`[data-move="${CSS.escape(key)}"]`));
+  const result = justFinished ? els.panel.querySelector("#result") : null;
+  const next = result || by(focusKey) || els.board.querySelector(".target, .playable")
+    || els.actions.querySelector("button") || els.panel.querySelector("#result, button, input")
+    || els.board.querySelector('[tabindex="0"]') || els.board;
+  next.focus({ preventScroll: true });
+  focusOnTable = true;
 }
 
 function keyOf(node) {
-  const target = node.closest("[data-src], [data-dst], [data-move]");
+  const target = node.closest && node.closest("[data-src], [data-dst], [data-move]");
   if (!target) return null;
   return target.dataset.src || target.dataset.dst || target.dataset.move;
 }
@@ -334,7 +410,11 @@ function renderPanel() {
     setStatus(s.text, s.sub, s.mine);
   }
   const invite = params.get("invite");
-  if (invite && msg.seat === null) panel.unshift(joinPanel(Number(params.get("seat")), invite));
+  if (invite && msg.seat === null) {
+    // the invitee sees the invitation, not the host's waiting panel with its links
+    if (msg.status === "waiting") panel.length = 0;
+    panel.unshift(joinPanel(Number(params.get("seat")), invite));
+  }
   els.panel.replaceChildren(...panel);
 }
 
@@ -369,11 +449,22 @@ function joinPanel(seat, invite) {
     });
     if (r.ok) { location.replace(`/t/${tableId}`); return; }
     const data = await r.json().catch(() => ({}));
-    error.textContent = t("This invite no longer works: {message}", { message: (data.error && data.error.message) || r.statusText });
+    const code = data.error && data.error.code;
+    const why = code === "taken" ? t("Someone has already taken this seat.") : code === "bad-invite" ? t("This invite link opens no seat (each link works once).")
+      : (data.error && data.error.message) || r.statusText;
+    error.textContent = t("This invite no longer works: {message}", { message: why });
     button.disabled = false;
   });
-  return el("div", { class: "card-panel" }, el("h2", { text: t("You are invited to seat {n}", { n: seat + 1 }) }),
-    el("div", { class: "invite-row" }, name, button), error);
+  // who invited: the people already at the table (the host first); the seat by its name
+  const people = msg.seats.filter((s) => s.kind === "human" && s.taken && s.seat !== seat);
+  const host = people.length ? seatName(people[0].seat) : t("Someone");
+  const box = el("div", { class: "card-panel invite-panel" },
+    el("h2", { text: t("{name} invites you to play {game}", { name: host, game: labelOf(`game.${gameId}`) }) }),
+    el("p", { text: t("You play as {seat}.", { seat: seatName(seat) }) }));
+  const others = msg.seats.filter((s) => s.seat !== seat).map((s) => seatName(s.seat));
+  if (others.length) box.append(el("p", { class: "muted", text: t("At the table: {list}.", { list: listOf(others) }) }));
+  box.append(el("div", { class: "invite-row" }, name, button), error);
+  return box;
 }
 
 function resultPanel(r) {
@@ -386,7 +477,9 @@ function resultPanel(r) {
   }
   if (r.extra) box.append(r.extra);
   const buttons = el("div", { class: "buttons" });
-  if (msg.seat !== null) {
+  if (msg.campaign) {
+    campaignResult(box, buttons, msg.campaign);
+  } else if (msg.seat !== null) {
     const label = m && (m.wins_needed || m.games_needed) ? (m.over ? t("New match") : t("Next game")) : t("Play again");
     const again = el("button", { class: "btn primary", type: "button", id: "again", text: label });
     const ended = msg.game_no; // if the other player was quicker, this click is already done
@@ -397,6 +490,44 @@ function resultPanel(r) {
   buttons.append(el("a", { class: "btn ghost", href: `/play/${gameId}`, text: t("Another table") }));
   box.append(buttons);
   return box;
+}
+
+/** A Tower ride's end: the floor's goal, the stars won, the way back to the group and a new
+ *  ride of the same floor (for the browser that knows the group; the link is its secret). */
+function campaignResult(box, buttons, c) {
+  const name = c.name[LANG] || c.name.en;
+  box.append(el("p", { text: t("Tower floor {n}, {name}. Goal: {goal}", { n: c.number, name, goal: c.goal_text[LANG] || c.goal_text.en }) }));
+  if (c.stars !== undefined) {
+    const stars = "★".repeat(c.stars) + "☆".repeat(3 - c.stars);
+    const line = c.cleared ? t("Floor cleared: {stars}.", { stars: t("{n} of 3 stars", { n: c.stars }) })
+      : t("Floor not cleared: no stars.");
+    box.append(el("p", { class: "ride-stars" }, el("span", { class: "stars", "aria-hidden": "true", text: stars }), " ", line));
+  }
+  let token = null;
+  try { token = localStorage.getItem(`ct-group-of-${tableId}`); } catch (e) { /* ignore */ }
+  if (!token) return;
+  if (msg.seat !== null) {
+    const again = el("button", { class: "btn primary", type: "button", id: "again", text: t("Ride this floor again") });
+    const error = el("p", { class: "form-error", role: "alert" });
+    again.addEventListener("click", async () => {
+      again.disabled = true;
+      const humans = msg.seats.filter((s) => s.kind === "human").length;
+      const r = await fetch(`/api/groups/${token}/tables`, {
+        method: "POST", headers: { "content-type": "application/json" }, credentials: "same-origin",
+        body: JSON.stringify({ floor: c.number, players: msg.seats.length, humans }),
+      });
+      const data = await r.json().catch(() => ({}));
+      if (!r.ok) { again.disabled = false; error.textContent = t("Not saved: {message}", { message: (data.error && data.error.message) || r.statusText }); return; }
+      try {
+        if (Object.keys(data.invites || {}).length) localStorage.setItem(`ct-invites-${data.table}`, JSON.stringify(data.invites));
+        localStorage.setItem(`ct-group-of-${data.table}`, token);
+      } catch (e) { /* ignore */ }
+      location.assign(`/t/${data.table}`);
+    });
+    buttons.append(again);
+    box.append(error);
+  }
+  buttons.append(el("a", { class: "btn", href: `/g/${token}`, text: t("Back to the group") }));
 }
 
 // --- choosing moves --------------------------------------------------------------------
@@ -423,6 +554,7 @@ function wire() {
   const targets = new Set();
   if (selected && !choices) for (const m of bySrc.get(selected)) if (m.dst) targets.add(m.dst);
   // mark each place once (removing and re-adding focusability would drop the keyboard focus)
+  const asking = !!msg && msg.seat !== null && msg.status === "playing" && !pending && !choices;
   for (const node of els.board.querySelectorAll("[data-src], [data-dst]")) {
     const src = node.dataset.src;
     const playable = !!src && bySrc.has(src);
@@ -430,13 +562,20 @@ function wire() {
     node.classList.toggle("playable", playable);
     node.classList.toggle("selected", playable && src === selected);
     node.classList.toggle("target", target);
-    if (playable || target) {
+    const why = playable || target || !asking ? null : whyKind(node);
+    if (why) node.dataset.why = why;
+    else delete node.dataset.why;
+    if (!("role0" in node.dataset)) node.dataset.role0 = node.getAttribute("role") || "";
+    if (playable || target || why) {
       node.tabIndex = 0;
       node.setAttribute("role", "button");
     } else {
       node.removeAttribute("tabindex");
-      node.removeAttribute("role");
+      if (node.dataset.role0) node.setAttribute("role", node.dataset.role0);
+      else node.removeAttribute("role");
     }
+    if (why) node.setAttribute("aria-disabled", "true");
+    else node.removeAttribute("aria-disabled");
     if (playable) node.setAttribute("aria-pressed", String(src === selected));
     else node.removeAttribute("aria-pressed");
   }
@@ -468,9 +607,19 @@ function wire() {
   els.page.dataset.choosing = choices ? "1" : "0";
 }
 
+/** Whether a tap on this unusable place can be explained: as a target of the selected card
+ *  ("dst"), or as a card of its own ("src"). */
+function whyKind(node) {
+  if (!game.whyMoves) return null;
+  if (selected && node.dataset.dst && game.whyMoves(selected, node.dataset.dst, ctx).length) return "dst";
+  if (node.dataset.src && game.whyMoves(node.dataset.src, null, ctx).length) return "src";
+  return null;
+}
+
 function onSource(src) {
   const moves = parsedMoves().filter((m) => m.src === src);
   if (!moves.length) return;
+  hideWhy();
   choices = null;
   if (moves.length === 1 && !moves[0].dst && !moves[0].confirm) { sendMove(moves[0].text); return; }
   const hadFocus = els.board.contains(document.activeElement);
@@ -502,18 +651,24 @@ els.board.addEventListener("click", (event) => {
   if (source) { onSource(source.dataset.src); return; }
   const button = event.target.closest("button");
   if (button) return;
-  if (selected || choices) { selected = null; choices = null; wire(); }
+  const why = event.target.closest("[data-why]");
+  hideWhy();
+  if (why) { explain(why.dataset.why === "dst" ? selected : why.dataset.src, why.dataset.why === "dst" ? why.dataset.dst : null); return; }
+  if (selected || choices) { selected = null; choices = null; wire(); return; }
+  // a pile or place tapped before any card: say what comes first
+  const place = event.target.closest("[data-dst]");
+  if (place && msg && msg.seat !== null && msg.status === "playing" && parsedMoves().some((m) => m.dst)) showWhy([t("Choose one of your cards first, then where it goes.")]);
 });
 
 els.page.addEventListener("keydown", (event) => {
   keyboardUsed = true;
   const node = event.target;
-  if ((event.key === "Enter" || event.key === " ") && node.matches && node.matches(".playable, .target")) {
+  if ((event.key === "Enter" || event.key === " ") && node.matches && node.matches(".playable, .target, [data-why]")) {
     event.preventDefault();
     node.click();
     return;
   }
-  if (event.key === "Escape" && (selected || choices)) { selected = null; choices = null; wire(); return; }
+  if (event.key === "Escape" && (selected || choices || !els.why.hidden)) { selected = null; choices = null; hideWhy(); wire(); return; }
   if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(event.key) && els.board.contains(node)) {
     const all = [...els.board.querySelectorAll('[tabindex="0"], button:not([disabled])')];
     const i = all.indexOf(node);

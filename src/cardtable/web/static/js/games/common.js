@@ -53,22 +53,33 @@ export function winnerTitle(ctx, winnerIsMe, winnerName) {
   return winnerIsMe ? t("You won!") : t("You lost.");
 }
 
-/** Signal buttons for one pile (the texts the server allows for this seat). */
+let openSignals = null;   // the pile whose signal menu is open: it stays open across redraws
+
+/** Signal buttons for one pile (the texts the server allows for this seat), in a menu that
+ *  names each signal in words (symbols alone are unreadable on a phone). */
 export function signalButtons(ctx, pile, pileLabel, enabled = true) {
   const { el, t } = ctx;
   const allowed = ctx.signals.filter((s) => s.endsWith(" " + pile));
-  if (!allowed.length || ctx.seat === null) return null;
+  if (!allowed.length || ctx.seat === null || ctx.msg.status !== "playing") return null;
   const row = el("div", { class: "signal-row", role: "group", "aria-label": t("Signal on {pile}", { pile: pileLabel }) });
   const current = ctx.signalsNow.get(`${ctx.seat}|${pile}`);
   for (const text of allowed) {
     const kind = text.split(" ")[0];
     const on = kind === current;
-    const b = el("button", { class: "sig" + (on ? " on" : ""), type: "button", "aria-pressed": on ? "true" : "false", title: ctx.labelOf("signal." + kind), "aria-label": `${ctx.labelOf("signal." + kind)} (${pileLabel})`, text: ctx.labelOf("signal.short." + kind), "data-signal": text });
+    const b = el("button", { class: "sig" + (on ? " on" : ""), type: "button", "aria-pressed": on ? "true" : "false", "aria-label": `${ctx.labelOf("signal." + kind)} (${pileLabel})`, text: `${ctx.labelOf("signal.short." + kind)} ${ctx.labelOf("signal." + kind)}`, "data-signal": text });
     if (!enabled) b.disabled = true;
-    b.addEventListener("click", (e) => { e.stopPropagation(); ctx.signal(text); });
+    b.addEventListener("click", (e) => { e.stopPropagation(); openSignals = null; ctx.signal(text); });
     row.append(b);
   }
-  return row;
+  const summary = current ? t("Signal: {signal}", { signal: ctx.labelOf("signal.short." + current) }) : `⚐ ${t("Signal")}`;
+  const menu = el("details", { class: "sig-menu", "data-pile": pile }, el("summary", { text: summary, "aria-label": `${t("Signal")}: ${pileLabel}${current ? ", " + ctx.labelOf("signal." + current) : ""}` }), row);
+  menu.open = openSignals === pile;
+  menu.addEventListener("toggle", () => {
+    if (menu.open) openSignals = pile;
+    else if (openSignals === pile) openSignals = null;
+  });
+  menu.addEventListener("click", (e) => e.stopPropagation());
+  return menu;
 }
 
 /** The signals others have set on a pile, as badges. */

@@ -25,6 +25,17 @@ export function parseMove(text, ctx) {
   return { src: `card:${w[1]}`, dst: `pile:${team}:${w[2]}` };
 }
 
+/** The moves a tap asks the server about when no legal move uses it (why not?): a card on
+ *  a pile, or, for the card alone, on each of the four piles. */
+export function whyMoves(src, dst, ctx) {
+  if (!src || !src.startsWith("card:")) return [];
+  const card = src.slice(5);
+  if (!dst) return PILES.flatMap((p) => [`play ${card} ${p}`, `push ${card} ${p}`]);
+  if (!dst.startsWith("pile:")) return [];
+  const [, team, pile] = dst.split(":");
+  return [`${Number(team) === myTeam(ctx) ? "play" : "push"} ${card} ${pile}`];
+}
+
 export function moveLabel(m, ctx) {
   const { t, cardShort } = ctx;
   const w = m.text.split(" ");
@@ -50,14 +61,15 @@ function pilesRow(ctx, team) {
   PILES.forEach((pile, i) => {
     const label = pileLabel(ctx, team, pile);
     const box = pileEl(ctx, { cards: obs.piles[team][i], name: ctx.labelOf(`duel.${pile}_short`), dst: `pile:${team}:${pile}`, label });
+    let buttons = null;
     if (teams(ctx) === 4) {
       // signals are public: each team's on its own piles (your own shows as a pressed button)
       const badges = signalBadges(ctx, pile, partners.filter((s) => s !== ctx.seat));
       if (badges) box.append(badges);
-      const buttons = mine ? signalButtons(ctx, pile, label) : null;
-      if (buttons) box.append(buttons);
+      buttons = mine ? signalButtons(ctx, pile, label) : null;
     }
-    row.append(box);
+    // the signal menu beside the pile, not in it: a pile that is a target is a button
+    row.append(buttons ? el("div", { class: "pile-slot" }, box, buttons) : box);
   });
   row.append(drawPileEl(ctx, obs.draw_counts[team], `${t("Draw pile")}: ${obs.draw_counts[team]}`));
   return row;

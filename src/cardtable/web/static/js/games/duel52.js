@@ -10,12 +10,29 @@ function findCard(ctx, pos) {
   return side.find((c) => c.slot === slot) || null;
 }
 
+const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+const rankOf = (card) => card.slice(0, -1);
+let powerShown = null;     // the card whose power the line under the lanes explains
+
+/** "Heal: remove all damage from all your cards": a card's power in words. */
+function powerText(ctx, card) {
+  const r = rankOf(card);
+  return `${ctx.labelOf(`d52.power.${r}`)}: ${ctx.labelOf(`d52.power_text.${r}`)}`;
+}
+
+/** The power's name on the card itself (the explanation is in its label, on focus or tap
+ *  under the lanes, and in the legend). */
+function powerMark(ctx, card) {
+  return ctx.el("span", { class: "pw", "aria-hidden": "true", text: ctx.labelOf(`d52.power.${rankOf(card)}`) });
+}
+
 function cardLabel(ctx, c) {
   const { t } = ctx;
   const parts = [];
   if (c.card && c.up) parts.push(ctx.cardName(c.card));
   else if (c.card) parts.push(`${ctx.cardName(c.card)} (${t("face down, known to you")})`);
   else parts.push(t("face-down card"));
+  if (c.card) parts.push(powerText(ctx, c.card));
   parts.push(t("Lane {n}", { n: c.lane + 1 }));
   parts.push(ctx.isMe(c.seat) || (ctx.seat === null && c.seat === 0) ? t("your side") : t("{name}'s side", { name: ctx.name(c.seat) }));
   if (c.base) parts.push(t("Base"));
@@ -48,6 +65,33 @@ export function parseMove(text) {
   }
 }
 
+/** The moves a tap asks the server about when no legal move uses it (why not?): a hand
+ *  card into a lane, a table card flipped, attacking or pairing, or a power's choice. */
+export function whyMoves(src, dst, ctx) {
+  const obs = ctx.obs;
+  const choice = obs.choice && ctx.isMe(obs.choice.seat) ? obs.choice.kind : null;
+  if (src && src.startsWith("card:")) {
+    const card = src.slice(5);
+    if (choice === "discard") return [`discard ${card}`];
+    if (dst && dst.startsWith("lane:")) return [`play ${card} ${dst.slice(5)}`];
+    return dst ? [] : [1, 2, 3].map((n) => `play ${card} ${n}`);
+  }
+  if (!src || !src.startsWith("pos:")) return [];
+  const pos = src.slice(4);
+  if (choice && choice !== "discard" && !dst) return [`${choice} ${pos}`];
+  const c = findCard(ctx, pos);
+  if (!c) return [];
+  if (dst && dst.startsWith("pos:")) {
+    const other = findCard(ctx, dst.slice(4));
+    if (!other) return [];
+    return [`${other.seat === c.seat ? "pair" : "attack"} ${pos} ${dst.slice(4)}`];
+  }
+  if (dst) return [];
+  if (!c.up) return [`flip ${pos}`];
+  const foes = obs.lanes[c.lane][1 - c.seat].map(posText);
+  return foes.slice(0, 16).map((q) => `attack ${pos} ${q}`);
+}
+
 export function moveLabel(m, ctx) {
   const { t, cardShort } = ctx;
   const w = m.text.split(" ");
@@ -74,6 +118,10 @@ function tableCard(ctx, c) {
   const visible = !!c.card;
   const wrap = el("div", { class: "tcard" + (c.frozen ? " frozen" : "") + (visible && !c.up ? " down-known" : ""), "data-src": `pos:${pos}`, "data-dst": `pos:${pos}`, "data-pos": pos, "aria-label": label });
   wrap.append(cardEl(visible ? c.card : null, { label }));
+  if (visible) {
+    wrap.dataset.power = c.card;
+    wrap.append(powerMark(ctx, c.card));
+  }
   if (c.base) wrap.append(el("span", { class: "mk base", text: "B", "aria-hidden": "true" }));
   const marks = el("div", { class: "marks", "aria-hidden": "true" });
   marks.append(c.damage ? el("span", { class: "mk dmg", text: `✖${c.damage}` }) : el("span"));
@@ -121,12 +169,43 @@ export function render(ctx, board) {
   info.append(el("span", { class: "badge", text: t("Discard pile: {n}", { n: obs.discard.length }) }));
   if (msg.status === "playing") info.append(el("span", { class: "badge gold", text: `${ctx.name(obs.turn_seat)}: ${t("Actions left: {n}", { n: obs.actions })}` }));
   wrap.append(info);
+  // the power of the card last tapped or focused, and the legend of all thirteen
+  const info2 = el("p", { class: "power-info", id: "power-info" });
+  const explain = (event) => {
+    const card = event.target.closest && event.target.closest("[data-power]");
+    if (!card) return;
+    powerShown = card.dataset.power;
+    info2.textContent = ctx.t("{card}: {power}, {text}", { card: ctx.cardShort(powerShown), power: ctx.labelOf(`d52.power.${rankOf(powerShown)}`), text: ctx.labelOf(`d52.power_text.${rankOf(powerShown)}`) });
+  };
+  wrap.addEventListener("focusin", explain);
+  wrap.addEventListener("click", explain, true);
+  info2.textContent = powerShown ? ctx.t("{card}: {power}, {text}", { card: ctx.cardShort(powerShown), power: ctx.labelOf(`d52.power.${rankOf(powerShown)}`), text: ctx.labelOf(`d52.power_text.${rankOf(powerShown)}`) }) : t("Tap or focus a face-up card to read its power.");
   // my hand
   const hand = handEl(ctx);
+  for (const c of hand.querySelectorAll("[data-card]")) {
+    c.dataset.power = c.dataset.card;
+    c.setAttribute("aria-label", `${ctx.cardName(c.dataset.card)}, ${powerText(ctx, c.dataset.card)}`);
+    c.append(powerMark(ctx, c.dataset.card));
+  }
   const myTag = el("div", { class: "player-tag" + (obs.turn_seat === me && msg.status === "playing" ? " to-act" : "") }, el("span", { text: ctx.name(me) + (ctx.seat !== null ? ` (${t("you")})` : "") }));
   wrap.append(el("div", { class: "zone" }, hand, myTag));
+  wrap.append(info2, legend(ctx));
   board.append(wrap);
 }
+
+/** All thirteen powers at a glance, folded away until opened. */
+function legend(ctx) {
+  const { el, t } = ctx;
+  const rows = RANKS.map((r) => el("tr", {}, el("th", { scope: "row", text: r }),
+    el("td", { text: ctx.labelOf(`d52.power.${r}`) }), el("td", { text: ctx.labelOf(`d52.power_text.${r}`) })));
+  const head = el("tr", {}, el("th", { scope: "col", text: t("Rank") }), el("th", { scope: "col", text: t("Power") }), el("th", { scope: "col", text: t("What it does") }));
+  const box = el("details", { class: "d52-legend" }, el("summary", { text: t("Card powers") }),
+    el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)));
+  box.open = legendOpen;
+  box.addEventListener("toggle", () => { legendOpen = box.open; });
+  return box;
+}
+let legendOpen = false;
 
 export function status(ctx) {
   const { t, obs, msg } = ctx;
@@ -156,6 +235,14 @@ export function result(ctx) {
 
 export function matchScore(m, ctx) { return `${ctx.name(0)} ${m.wins[0]} – ${m.wins[1]} ${ctx.name(1)}`; }
 
+/** A log line about a table card that says whose it is: "Your 7♥ …", "Ann's face-down card …". */
+function whose(ctx, key, pos, card) {
+  const owner = Number(pos.split(".")[1]);
+  const lane = laneOf(pos);
+  const text = ctx.isMe(owner) ? ctx.labelOf(`${key}_own`, { card, lane }) : ctx.labelOf(`${key}_of`, { card, lane, name: ctx.name(owner) });
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 export function describe(ev, ctx) {
   const { t, cardShort } = ctx;
   const name = ctx.name(ev.seat);
@@ -166,7 +253,7 @@ export function describe(ev, ctx) {
       const hits = ev.targets.map((p, i) => `${findCard(ctx, p) ? shortPos(ctx, p) : t("Lane {n}", { n: laneOf(p) })} (${t("damage {n}", { n: ev.damage[i] })})`);
       return `${t("{name} attacks", { name })}: ${hits.join(", ")}`;
     }
-    case "killed": return t("{card} in lane {lane} dies", { card: ev.card ? cardShort(ev.card) : t("face-down card"), lane: laneOf(ev.pos) });
+    case "killed": return whose(ctx, "log.d52.killed", ev.pos, ev.card ? cardShort(ev.card) : t("face-down card"));
     case "pair": return t("{name} pairs two cards", { name });
     case "freeze": return t("{name} freezes lane {lane}", { name, lane: laneOf(ev.pos) });
     case "heal": return t("{name} heals", { name });
@@ -176,7 +263,7 @@ export function describe(ev, ctx) {
     case "moved": return ev.to ? t("{name} moves a card to lane {lane}", { name, lane: laneOf(ev.to) }) : null;
     case "empower": return t("{name} empowers", { name });
     case "action": return t("{name} gains an action", { name });
-    case "trap": return t("Trap! {card} springs in lane {lane}", { card: cardShort(ev.card), lane: laneOf(ev.pos) });
+    case "trap": return whose(ctx, "log.d52.trap", ev.pos, cardShort(ev.card));
     case "lane-won": return t("{name} wins lane {lane}", { name, lane: ev.lane });
     case "turn": return ctx.tn("{name}'s turn: {n} action", "{name}'s turn: {n} actions", ev.actions, { name });
     case "pass": return t("{name} passes", { name });

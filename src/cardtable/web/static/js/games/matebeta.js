@@ -10,6 +10,13 @@ export function parseMove(text) {
   return { src: `card:${w[1]}`, dst: null };
 }
 
+/** The move a tap on a card asks the server about when no legal move uses it (why not?). */
+export function whyMoves(src, dst, ctx) {
+  if (!src || !src.startsWith("card:") || dst) return [];
+  const kind = { foreplace: "foreplace", lead: "lead", answer: "answer" }[ctx.obs.phase];
+  return kind ? [`${kind} ${src.slice(5)}`] : [];
+}
+
 export function moveLabel(m, ctx) {
   const { t, cardShort } = ctx;
   const w = m.text.split(" ");

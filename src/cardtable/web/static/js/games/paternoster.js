@@ -25,6 +25,16 @@ export function parseMove(text) {
   return { src: null, dst: null };
 }
 
+/** The moves a tap asks the server about when no legal move uses it (why not?). */
+export function whyMoves(src, dst, ctx) {
+  if (!src || !src.startsWith("card:")) return [];
+  const card = src.slice(5);
+  if (!dst) return activePiles(ctx.obs.options).map((p) => `play ${card} ${p}`);
+  if (dst.startsWith("pile:")) return [`play ${card} ${dst.slice(5)}`];
+  if (dst.startsWith("seat:")) return [`give ${card} ${dst.slice(5)}`];
+  return [];
+}
+
 export function moveLabel(m, ctx) {
   const { t, cardShort } = ctx;
   const w = m.text.split(" ");
@@ -61,9 +71,9 @@ export function render(ctx, board) {
     const box = pileEl(ctx, { cards, name: label, dst: `pile:${name}`, label: label + (burning ? ` (${t("burning")})` : ""), extraClass: burning ? "burning" : "" });
     const badges = signalBadges(ctx, name, [...Array(players).keys()].filter((s) => s !== ctx.seat));
     if (badges) box.append(badges);
-    const buttons = signalButtons(ctx, name, label, !lift);
-    if (buttons) box.append(buttons);
-    piles.append(box);
+    // the signal menu beside the pile, not in it: a pile that is a target is a button
+    const buttons = players > 1 ? signalButtons(ctx, name, label, !lift) : null;  // solo: nobody to signal to
+    piles.append(buttons ? el("div", { class: "pile-slot" }, box, buttons) : box);
   }
   wrap.append(piles);
   // draw pile, tokens, passengers, duties
@@ -124,9 +134,12 @@ export function result(ctx) {
   let title;
   if (out.perfect) title = t("Perfect! Every card is down.");
   else title = ctx.tn("{n} card was not played.", "{n} cards were not played.", out.cards_left);
-  if (out.lost) lines.push(ctx.labelOf(`pat.lost.${out.lost}`));
-  if (!out.perfect && !out.lost) lines.push(t("The player to act could not play the cards required."));
   const obs = ctx.obs;
+  if (out.lost && out.lost !== "stuck") lines.push(ctx.labelOf(`pat.lost.${out.lost}`));
+  // the seat to act when the game ended is the one that got stuck
+  if (!out.perfect && (out.lost === "stuck" || !out.lost)) {
+    lines.push(ctx.isMe(obs.turn_seat) ? t("You could not play the cards required.") : t("{name} could not play the cards required.", { name: ctx.name(obs.turn_seat) }));
+  }
   const left = obs.hand_counts.map((n, s) => `${ctx.name(s)} ${n}`);
   left.push(`${t("Draw pile")} ${obs.draw_count}`);
   lines.push(t("Cards left: {list}", { list: left.join(", ") }));

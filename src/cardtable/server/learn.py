@@ -1,0 +1,54 @@
+"""The guided first game (issue 18): a table dealt from the guide's fixed deal.
+
+The page (``/learn/<game>``) asks for the table; the deal stays on the server like any
+other table's, and the guide on the table page reads only the seat's observation. Solo
+Paternoster is the first guide: nobody else moves, so every rule can be met in turn.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+from fastapi import APIRouter, Request, Response
+from pydantic import BaseModel, Field
+
+from cardtable.games.registry import find_game
+from cardtable.server.protocol import ErrorBody
+
+router = APIRouter(tags=["learn"])
+
+GUIDES: dict[str, tuple[dict[str, object], int, list[dict[str, object]]]] = {
+    "paternoster": ({"players": 1}, 1, [{"kind": "human"}]),
+    "duel": ({}, 11, [{"kind": "human"}, {"kind": "computer", "strength": "simple"}]),
+}
+"""Per game with a guide: its options, the seed of its fixed deal and its seats. Seed 1
+deals solo Paternoster a hand with two step backs in reach (3♥ 4♥ 5♥); seed 11 lets the
+learner start the duel, with 6♦ 7♦ and J♥ Q♥ in hand, against the simple computer."""
+
+GuideGame = Literal["paternoster", "duel"]
+
+
+class StartedGuide(BaseModel):
+    table: str
+    link: str = Field(..., description="a private link back to the guided game's seat")
+
+
+@router.post("/api/learn/{game_id}", status_code=201, response_model=StartedGuide,
+             responses={422: {"model": ErrorBody}})
+async def start_guide(game_id: GuideGame, request: Request, response: Response) -> StartedGuide:
+    """A new guided first game of ``game_id``, on its fixed deal; the seat's cookie is set."""
+    from cardtable.server.tables import TableManager, TableSpec
+
+    options, seed, seats = GUIDES[game_id]
+    game = find_game(game_id)
+    deal = game.random_deal(game.parse_options(options), random.Random(seed))
+    spec = TableSpec(game=game_id, options=dict(options), variants=[], seats=list(seats),
+                     creator_seat=0, creator_name=None, match_wins=0, takeover_after=None,
+                     spectators=False, start={"deal": deal, "moves": []})
+    manager: TableManager = request.app.state.manager
+    table, token, _invites = await manager.create(spec)
+    assert token is not None
+    response.set_cookie(f"ct_{table.id}", token, max_age=30 * 86400, httponly=True,
+                        samesite="lax", secure=request.app.state.settings.secure_cookies)
+    return StartedGuide(table=table.id, link=f"/t/{table.id}?key={token}")

@@ -1,0 +1,95 @@
+"""No WCAG 2.1 AA violation that axe-core finds, on every page type of the site: home, new
+table, each game's table mid-game (phone and desktop), the why-not answer, an invite,
+a spectator, the rules in English and German, the Score tab, a group and a review."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from axe import assert_accessible
+from harness import Server
+from webplay import DESKTOP, PHONE, new_page, play_one_move, wait_ready
+
+GAMES = ("duel", "paternoster", "duel52", "matebeta")
+OPTIONS = {"paternoster": {"players": 2}}
+
+
+def shown(page: Any, url: str) -> Any:
+    page.goto(url)
+    page.wait_for_load_state("load")
+    return page
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_site_pages(browser: Any, server: Server, lang: str) -> None:
+    page = new_page(browser, DESKTOP)
+    for path in ["/", *(f"/play/{g}" for g in GAMES), *(f"/rules/{g}" for g in GAMES),
+                 "/campaign", "/review"]:
+        shown(page, f"{server.url}{path}?lang={lang}")
+        if path == "/review":
+            page.wait_for_selector("#rv-form[data-ready]")
+        assert_accessible(page, f"{path} ({lang})")
+    # a group of the Tower campaign
+    page.fill("#group-name", "Axe") if page.url.endswith("/campaign") else None
+    shown(page, f"{server.url}/campaign?lang={lang}")
+    page.fill("#group-name", "Axe")
+    page.click("#create-group")
+    page.wait_for_url(re.compile(r".*/g/[A-Za-z0-9_-]+$"))
+    assert_accessible(page, f"group ({lang})")
+    page.context.close()
+
+
+@pytest.mark.parametrize("look", ["phone", "desktop"])
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_table_mid_game(browser: Any, server: Server, game: str, look: str) -> None:
+    created = server.create(game=game, options=OPTIONS.get(game, {}),
+                            seats=[{"kind": "human"}, {"kind": "computer"}])
+    page = new_page(browser, PHONE if look == "phone" else DESKTOP,
+                    "en-GB" if look == "phone" else "de-DE")
+    page.goto(f"{server.url}/t/{created['table']['id']}?key={created['token']}")
+    wait_ready(page)
+    page.wait_for_function("() => document.getElementById('table-page').dataset.legal !== '0'",
+                           timeout=30000)
+    play_one_move(page)
+    page.wait_for_function("() => document.getElementById('table-page').dataset.legal !== '0'"
+                           " || document.getElementById('table-page').dataset.status !== "
+                           "'playing'", timeout=30000)
+    assert_accessible(page, f"{game} table, {look}")
+    # a card chosen: its targets highlighted, the others explained on a tap
+    playable = page.locator("#board .playable")
+    if playable.count():
+        playable.first.click()
+        assert_accessible(page, f"{game} table, a card chosen, {look}")
+    page.keyboard.press("Escape")
+    unusable = page.locator("#board [data-why]")
+    if unusable.count():
+        unusable.first.click(force=True)
+        page.wait_for_selector("#why:not([hidden])")
+        assert_accessible(page, f"{game} table, why not, {look}")
+    page.context.close()
+
+
+def test_invite_spectator_and_finished_pages(browser: Any, server: Server) -> None:
+    created = server.create(game="duel", creator_name="Ann")
+    page = new_page(browser, PHONE)
+    page.goto(created["links"]["invites"]["1"])
+    wait_ready(page)
+    assert_accessible(page, "invite")
+    page.goto(f"{server.url}/t/{created['table']['id']}")
+    wait_ready(page)
+    assert_accessible(page, "spectator of a waiting table")
+    # a MateBeta game the computer plays alone: its spectator, its end and its review
+    alone = server.create(game="matebeta", creator_seat=None, match_games=2,
+                          seats=[{"kind": "computer", "strength": "beginner"}] * 2)
+    table_id = alone["table"]["id"]
+    page.goto(f"{server.url}/t/{table_id}")
+    wait_ready(page)
+    assert_accessible(page, "spectator of a running game")
+    page.wait_for_selector("#result", timeout=60000)
+    assert_accessible(page, "a finished game")
+    page.goto(f"{server.url}/review?table={table_id}&game_no=1")
+    page.wait_for_selector("#rv-table tbody tr", timeout=60000)
+    assert_accessible(page, "review")
+    page.context.close()
