@@ -112,6 +112,18 @@ class _Node:
 
 
 @dataclass(frozen=True)
+class MoveEstimate:
+    """One legal move as the search sees it: ``chance``, the share of its playouts won
+    (a draw counts half); ``value``, the mean of what the search maximises; over
+    ``samples`` deals of the cards the seat cannot see."""
+
+    move: str
+    chance: float
+    value: float
+    samples: int
+
+
+@dataclass(frozen=True)
 class SearchStats:
     """What the last decision did (for the lab and the bench)."""
 
@@ -187,8 +199,30 @@ class SearchBot:
                 started: float, deadline: float | None, limit: int) -> Move:
         """Every legal move on the same deals and playout seeds; the best total wins
         (ties: the first legal one)."""
+        estimates = self._estimates(observation, seat, legal, deadline, limit)
+        done = estimates[0].samples
+        self.last = SearchStats(done, time.time() - started)
+        if done == 0:
+            return self.policy(self.rng.randrange(2**32)).act(observation)
+        return legal[max(range(len(legal)), key=lambda i: estimates[i].value)]
+
+    def estimate(self, observation: Observation) -> list[MoveEstimate]:
+        """Each legal move's worth to the seat to move, for reviews: every move played
+        out on the same deals of the unseen cards and the same playout seeds (as the
+        common-random-numbers player decides), as many deals as the budget's
+        iterations. The best ``value`` is the move this search plays with ``common``."""
+        seat = observation.seat
+        legal = list(observation.legal_moves())
+        if seat is None or not legal:
+            raise ValueError("a move can be estimated only where the seat has a legal move")
+        return self._estimates(observation, seat, legal, self.budget.until(time.time()),
+                               self.budget.iterations or MAX_ITERATIONS)
+
+    def _estimates(self, observation: Observation, seat: int, legal: list[Move],
+                   deadline: float | None, limit: int) -> list[MoveEstimate]:
         rng, seats = self.rng, range(self._seats(observation))
         totals = [0.0] * len(legal)
+        wins = [0.0] * len(legal)
         done = 0
         while done < limit and (deadline is None or time.time() < deadline):
             deal = self.sampler(observation, rng)
@@ -200,11 +234,11 @@ class SearchBot:
                     players = {s: self.policy(seed + s) for s in seats}
                     play_out(state, players, random.Random(seed))
                 totals[i] += self.value(state, seat)
+                wins[i] += returned(state, seat)
             done += 1
-        self.last = SearchStats(done, time.time() - started)
-        if done == 0:
-            return self.policy(rng.randrange(2**32)).act(observation)
-        return legal[max(range(len(legal)), key=totals.__getitem__)]
+        n = max(done, 1)
+        return [MoveEstimate(move.text, wins[i] / n, totals[i] / n, done)
+                for i, move in enumerate(legal)]
 
     def _seats(self, observation: Observation) -> int:
         options = getattr(observation, "options", None)
