@@ -695,6 +695,85 @@ _M.update({f"why.{key}": texts for key, texts in {
     "bad-signal": ("That signal is not allowed now.", "Dieses Signal ist jetzt nicht erlaubt."),
 }.items()})
 
+# --- branch replay (issue 18.5: watch a game again; issue 17.6: reviews by estimate) ---
+_M.update({
+    "rp.title": ("Watch again", "Noch einmal ansehen"),
+    "rp.intro": ("Step through a finished game from any player's view or a spectator's: "
+                 "each view shows exactly what that seat saw at that moment.",
+                 "Geh eine beendete Partie Zug für Zug durch, aus der Sicht eines Spielers "
+                 "oder eines Zuschauers: jede Sicht zeigt genau, was dieser Platz in dem "
+                 "Moment sah."),
+    "rp.go": ("Watch", "Ansehen"),
+    "rp.watch_again": ("Watch again", "Noch einmal ansehen"),
+    "rp.view": ("View", "Sicht"),
+    "rp.game": ("Game", "Partie"),
+    "rp.to_table": ("Back to the table", "Zurück zum Tisch"),
+    "rp.board": ("The table", "Der Tisch"),
+    "rp.steps": ("Step through the game", "Durch die Partie gehen"),
+    "rp.first": ("To the start", "Zum Anfang"),
+    "rp.last": ("To the end", "Zum Ende"),
+    "rp.to_move": ("Go to a move", "Zu einem Zug"),
+    "rp.keys": ("Keys: ← and → one move, Home and End the start and the end.",
+                "Tasten: ← und → ein Zug, Pos1 und Ende zum Anfang und zum Ende."),
+    "rp.spectator": ("Spectator (no hand shown)", "Zuschauer (keine Hand sichtbar)"),
+    "rp.seat_view": ("{name}'s view", "Sicht von {name}"),
+    "rp.start": ("Start of the game ({total} moves)", "Beginn der Partie ({total} Züge)"),
+    "rp.where": ("Move {n} of {total}", "Zug {n} von {total}"),
+    "rp.log_start": ("0. The cards are dealt", "0. Die Karten sind gegeben"),
+    "rp.not_json": ("this is not a record: the text is not valid JSON ({message})",
+                    "das ist keine Aufzeichnung: der Text ist kein gültiges JSON ({message})"),
+    "rp.error": ("Cannot show this game: {message}", "Diese Partie lässt sich nicht zeigen: "
+                 "{message}"),
+    "rp.review_title": ("Review by the computer's estimate",
+                        "Analyse nach Schätzung des Computers"),
+    "rp.review_intro": ("At each of the player's decisions, the strong computer player plays "
+                        "every possible move out over many deals of the cards that player "
+                        "could not see. Its chances to win are estimates, not exact values.",
+                        "Bei jeder Entscheidung des Spielers spielt der starke "
+                        "Computerspieler jeden möglichen Zug über viele Verteilungen der "
+                        "Karten aus, die dieser Spieler nicht sehen konnte. Seine "
+                        "Gewinnchancen sind Schätzungen, keine genauen Werte."),
+    "rp.review_go": ("Review {name}'s moves", "Züge von {name} analysieren"),
+    "rp.review_pick": ("Choose a player's view above to review that player's moves.",
+                       "Wähle oben die Sicht eines Spielers, um seine Züge zu analysieren."),
+    "rp.review_cut": ("the review was cut off; try again", "die Analyse brach ab; versuch es "
+                      "noch einmal"),
+    "rp.progress_start": ("Starting the review…", "Die Analyse beginnt…"),
+    "rp.progress": ("{done} of {total} decisions judged", "{done} von {total} Entscheidungen "
+                    "bewertet"),
+    "rp.review_done": ("{name}: {n} decisions judged, the computer agreed with {agreed} "
+                       "({deals} deals of the unseen cards each).",
+                       "{name}: {n} Entscheidungen bewertet, der Computer stimmte {agreed} "
+                       "zu (je {deals} Verteilungen der unsichtbaren Karten)."),
+    "rp.mistakes": ("Costliest moves (computer's estimate)",
+                    "Teuerste Züge (Schätzung des Computers)"),
+    "rp.no_mistakes": ("The computer would have played every move of {name} the same way.",
+                       "Der Computer hätte jeden Zug von {name} genauso gespielt."),
+    "rp.mistake": ("Move {n}: {move}; the computer: {best} (estimated chance to win "
+                   "{before} → {after})",
+                   "Zug {n}: {move}; der Computer: {best} (geschätzte Gewinnchance "
+                   "{before} → {after})"),
+    "rp.est_agrees": ("Computer's estimate: its choice too, chance to win {chance}",
+                      "Schätzung des Computers: auch seine Wahl, Gewinnchance {chance}"),
+    "rp.est_other": ("Computer's estimate: it would play {best}; chance to win {before} → "
+                     "{after} with this move",
+                     "Schätzung des Computers: er spielte {best}; Gewinnchance {before} → "
+                     "{after} mit diesem Zug"),
+    "rp.est_title": ("{name} to decide: the computer's estimate ({deals} deals)",
+                     "{name} entscheidet: Schätzung des Computers ({deals} Verteilungen)"),
+    "rp.est_note": ("Chance to win: the share of the computer's playouts won, a draw "
+                    "counting half, every move on the same {deals} deals (seed {seed}, so "
+                    "the same review every time). An estimate, not an exact value.",
+                    "Gewinnchance: der Anteil der gewonnenen Probespiele des Computers, ein "
+                    "Unentschieden zählt halb, jeder Zug auf denselben {deals} Verteilungen "
+                    "(Startwert {seed}: jedes Mal dieselbe Analyse). Eine Schätzung, kein "
+                    "genauer Wert."),
+    "rp.col_move": ("Move", "Zug"),
+    "rp.col_chance": ("Chance to win (estimate)", "Gewinnchance (Schätzung)"),
+    "rp.col_note": ("Note", "Hinweis"),
+    "rp.computer_pick": ("computer's choice", "Wahl des Computers"),
+})
+
 MESSAGES: dict[str, dict[str, str]] = {
     "en": {k: v[0] for k, v in _M.items()},
     "de": {k: v[1] for k, v in _M.items()},

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import time
 from functools import cache
 from pathlib import Path
@@ -22,6 +23,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from cardtable.games.registry import find_game
+from cardtable.server.protocol import TABLE_ID
 from cardtable.server.hooks import hooks_for, variant_names
 from cardtable.web import rules
 from cardtable.web.i18n import (
@@ -38,10 +40,11 @@ from cardtable.web.i18n import (
 WEB_DIR = Path(__file__).resolve().parent
 GAMES = ("duel", "paternoster", "duel52", "matebeta")
 LANG_COOKIE_DAYS = 365
-ASSET_VERSION = "16"
+ASSET_VERSION = "17"
 """Bumped when static files change in a way browsers must not cache across."""
 
 router = APIRouter(include_in_schema=False)
+_TABLE = re.compile(TABLE_ID)
 
 
 @cache
@@ -158,6 +161,25 @@ async def review_page(request: Request, table: str | None = None,
     or of a record the visitor opens; the page asks the analysis API for the rest."""
     return render(request, "review.html", page="review", table=table,
                   client={"page": "review", "table": table, "game_no": game_no})
+
+
+@router.get("/replay", response_class=HTMLResponse)
+async def replay_page(request: Request, table: str | None = None,
+                      game_no: int | None = None) -> Response:
+    """Watch a finished game again (``?table=&game_no=``) or a record the visitor opens,
+    step by step from any seat's view or the spectator's; Paternoster Duel and Duel 52
+    games also get their review by the computer's estimate here. A visitor holding a
+    seat at the table first sees the game through that seat's eyes."""
+    seat, game = None, None
+    live = await request.app.state.manager.get(table) if table and _TABLE.match(table) else None
+    if live is not None:
+        from cardtable.server.app import _token_from
+
+        seat = live.seat_for_token(_token_from(request.headers, request.cookies, live.id))
+        game = live.game_id
+    return render(request, "replay.html", page="replay", table=live.id if live else None,
+                  game=game, client={"page": "replay", "table": live.id if live else None,
+                                     "game_no": game_no, "seat": seat})
 
 
 @router.get("/lang/{code}")

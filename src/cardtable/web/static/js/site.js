@@ -49,4 +49,5 @@ document.querySelectorAll(".quick-play").forEach((button) => {
 if (DATA.page === "new") import("./newtable.js");
 if (DATA.page === "table") import("./table.js");
 if (DATA.page === "review") import("./review.js");
+if (DATA.page === "replay") import("./replay.js");
 if (DATA.page === "campaign" || DATA.page === "group") import("./campaign.js");
