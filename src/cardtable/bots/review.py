@@ -216,7 +216,7 @@ def review(record: Record, seats: Sequence[int] | None = None, deals: int | None
     """The review in this process (the terminal, tests); ``progress(done, total)``."""
     check(record)
     wanted = seats_of(record, seats)
-    n = check_deals(deals or DEALS[record.game])
+    n = check_deals(DEALS[record.game] if deals is None else deals)
     found, forced = choices(record, wanted)
     judged = []
     for i, (ply, seat, observation, played) in enumerate(found):
@@ -224,3 +224,38 @@ def review(record: Record, seats: Sequence[int] | None = None, deals: int | None
         if progress is not None:
             progress(i + 1, len(found))
     return Review(record, wanted, n, seed, tuple(judged), forced)
+
+
+def _pct(x: float) -> str:
+    return f"{round(x * 100)}%"
+
+
+def render(result: Review) -> str:
+    """The review as plain text for the terminal: the costliest moves first, then every
+    decision; every chance is labelled as the computer's estimate."""
+    name = GAMES[result.record.game]
+    lines = [
+        f"{name} review by the strong computer player's estimate: at each decision, every "
+        f"legal move played out on the same {result.deals} deals of the cards the player "
+        f"could not see (seed {result.seed}). A chance to win is the share of those "
+        "playouts won, a draw counting half: an estimate, not an exact value.",
+    ]
+    outcome = replayed(result.record).outcome()
+    lines.append(f"Result: {outcome.to_json() if outcome is not None else 'not finished'}")
+    for seat in result.seats:
+        mine = [d for d in result.decisions if d.seat == seat]
+        agreed = sum(d.played == d.best for d in mine)
+        lines += ["", f"Seat {seat}: {len(mine)} decisions judged ({result.forced.get(seat, 0)} "
+                  f"forced moves not), the computer agreed with {agreed}."]
+        costly = result.mistakes(seat)
+        lines.append("Costliest moves (estimate):" if costly else
+                     "The computer would have played no move differently at a cost.")
+        lines += [f"  move {d.ply}: {d.played}; computer: {d.best} "
+                  f"(chance to win {_pct(d.before)} -> {_pct(d.after)})" for d in costly]
+    lines += ["", "Every decision (move, seat, played, computer's choice, estimated chance "
+              "to win with the computer's choice and with the move played):"]
+    for d in result.decisions:
+        same = "=" if d.played == d.best else d.best
+        lines.append(f"  {d.ply:>3}  seat {d.seat}  {d.played:<24} {same:<24} "
+                     f"{_pct(d.before):>4} {_pct(d.after):>4}")
+    return "\n".join(lines)
