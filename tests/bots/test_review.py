@@ -12,7 +12,6 @@ import pytest
 from cardtable.bots.review import (
     ReviewError,
     choices,
-    judge,
     load,
     render,
     review,
@@ -47,10 +46,10 @@ def test_each_decision_is_judged_from_that_seats_observation() -> None:
     record = first_moves(golden("duel", "standard"), 20)
     state = find_game("duel").new(record.options, deal=record.deal)
     found, forced = choices(record, [1])
-    plies = {ply for ply, *_ in found}
+    by_ply = {ply: rest for ply, *rest in found}
     for index, (seat, text) in enumerate(record.moves):
-        if index + 1 in plies:
-            ply, who, observation, played = found[[p for p, *_ in found].index(index + 1)]
+        if index + 1 in by_ply:
+            who, observation, played = by_ply[index + 1]
             assert (who, played) == (seat, text) and seat == 1
             assert observation == state.observation(1)
         state.play(seat, text)
@@ -90,9 +89,10 @@ def test_records_that_cannot_be_reviewed_name_the_problem() -> None:
     duel = golden("duel", "standard")
     with pytest.raises(ReviewError, match="MateBeta has its exact review"):
         review(golden("matebeta", "rule-overmate"))
-    with pytest.raises(ReviewError, match="record of Paternoster: a review by estimate is for Paternoster Duel and Duel 52"):
+    with pytest.raises(ReviewError, match="record of Paternoster: a review by estimate is for"):
         review(Record("paternoster", {}, {}, []))
-    bad = Record("duel", duel.options, duel.deal, [*duel.moves[:2], (duel.moves[2][0], "push QQ up")])
+    moves = [*duel.moves[:2], (duel.moves[2][0], "push QQ up")]
+    bad = Record("duel", duel.options, duel.deal, moves)
     with pytest.raises(ReviewError, match=r"^move 3 \(seat \d, 'push QQ up'\): "):
         review(bad, deals=1)
     with pytest.raises(ReviewError, match="no seat 2"):

@@ -96,3 +96,42 @@ def test_bad_records_are_refused_naming_the_problem(server: Server) -> None:
     r = server.http.post("/api/replay", content=b'{"record": {"game": "du',
                          headers={"content-type": "application/json"})
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad-json"
+
+
+def _review_lines(server: Server, body: dict[str, Any]) -> list[dict[str, Any]]:
+    r = server.http.post("/api/review", json=body, timeout=300)
+    assert r.status_code == 200, r.text
+    assert r.headers["content-type"].startswith("application/x-ndjson")
+    return [json.loads(line) for line in r.text.splitlines()]
+
+
+def test_a_review_by_estimate_streams_its_progress_and_is_reproducible(server: Server) -> None:
+    duel = json.loads((GOLDEN / "duel" / "standard.json").read_text())
+    record = {**duel, "moves": duel["moves"][:14]}
+    body = {"record": record, "seat": 1, "deals": 3, "seed": 9}
+    lines = _review_lines(server, body)
+    total = lines[0]["total"]
+    assert [line.get("done") for line in lines[:-1]] == list(range(total + 1))
+    review = lines[-1]["review"]
+    assert len(review["decisions"]) == total and review["seats"] == [1]
+    assert all(d["seat"] == 1 and d["samples"] == 3 for d in review["decisions"])
+    assert "estimate" in review["estimate"]
+    assert _review_lines(server, body)[-1] == lines[-1]
+
+
+@pytest.mark.parametrize(("record", "words"), [
+    ("matebeta", "MateBeta has its exact review"),
+    ("paternoster", "a review by estimate is for Paternoster Duel and Duel 52"),
+    ("illegal", "move 3 (seat "),
+])
+def test_a_review_of_a_bad_record_is_refused_naming_it(server: Server, record: str,
+                                                       words: str) -> None:
+    duel = json.loads((GOLDEN / "duel" / "standard.json").read_text())
+    bodies = {
+        "matebeta": json.loads((GOLDEN / "matebeta" / "rule-overmate.json").read_text()),
+        "paternoster": {"game": "paternoster", "options": {}, "deal": {}, "moves": []},
+        "illegal": {**duel, "moves": [*duel["moves"][:2], [duel["moves"][2][0], "end now"]]},
+    }
+    r = server.http.post("/api/review", json={"record": bodies[record], "seat": 0})
+    assert r.status_code == 422, r.text
+    assert words in r.json()["error"]["message"]

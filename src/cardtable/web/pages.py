@@ -23,8 +23,8 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
 from cardtable.games.registry import find_game
-from cardtable.server.protocol import TABLE_ID
 from cardtable.server.hooks import hooks_for, variant_names
+from cardtable.server.protocol import TABLE_ID
 from cardtable.web import rules
 from cardtable.web.i18n import (
     COOKIE,
