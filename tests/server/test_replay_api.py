@@ -135,3 +135,15 @@ def test_a_review_of_a_bad_record_is_refused_naming_it(server: Server, record: s
     r = server.http.post("/api/review", json={"record": bodies[record], "seat": 0})
     assert r.status_code == 422, r.text
     assert words in r.json()["error"]["message"]
+
+
+def test_a_golden_record_with_the_engines_signal_log_is_watched_signals_and_all() -> None:
+    record = json.loads((GOLDEN / "paternoster" / "bigger-hand.json").read_text())
+    site = {**record, "signals": [{"after_move": a, "seat": s, "signal": f"{k or 'clear'} {p}"}
+                                  for a, s, p, k in record["signals"]]}
+    for viewer in (None, 1):
+        data = steps(record, viewer)
+        check_steps(data, site, viewer)
+        assert data == steps(site, viewer)
+        shown = [e for step in data["steps"] for e in step["events"] if e["kind"] == "signal"]
+        assert len(shown) == len(record["signals"])

@@ -71,13 +71,20 @@ def bad(message: str) -> ApiError:
 
 
 def _signals(raw: list[Any]) -> list[tuple[int, int, str]]:
+    """A record's signals, as the site writes them (``{"after_move", "seat", "signal"}``)
+    or as the engine logs them (``[after_move, seat, pile, kind or null]``)."""
     found = []
     for i, item in enumerate(raw):
-        if not (isinstance(item, dict) and isinstance(item.get("after_move"), int)
+        if (isinstance(item, dict) and isinstance(item.get("after_move"), int)
                 and isinstance(item.get("seat"), int) and isinstance(item.get("signal"), str)):
+            found.append((item["after_move"], item["seat"], item["signal"]))
+        elif (isinstance(item, list) and len(item) == 4 and isinstance(item[0], int)
+              and isinstance(item[1], int) and isinstance(item[2], str)
+              and (item[3] is None or isinstance(item[3], str))):
+            found.append((item[0], item[1], f"{item[3] or 'clear'} {item[2]}"))
+        else:
             raise bad(f"signal {i + 1} must be {{\"after_move\", \"seat\", \"signal\"}}, "
                       f"not {json.dumps(item)[:60]}")
-        found.append((item["after_move"], item["seat"], item["signal"]))
     return sorted(found, key=lambda s: s[0])
 
 

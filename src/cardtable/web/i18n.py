@@ -772,6 +772,8 @@ _M.update({
     "rp.col_chance": ("Chance to win (estimate)", "Gewinnchance (Schätzung)"),
     "rp.col_note": ("Note", "Hinweis"),
     "rp.computer_pick": ("computer's choice", "Wahl des Computers"),
+    "rp.signal_clear": ("{name} takes back the signal on {pile}",
+                        "{name} nimmt das Signal auf {pile} zurück"),
 })
 
 MESSAGES: dict[str, dict[str, str]] = {

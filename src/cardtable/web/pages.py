@@ -165,12 +165,15 @@ async def review_page(request: Request, table: str | None = None,
 
 @router.get("/replay", response_class=HTMLResponse)
 async def replay_page(request: Request, table: str | None = None,
-                      game_no: int | None = None) -> Response:
+                      game_no: int | None = None, deals: int | None = None) -> Response:
     """Watch a finished game again (``?table=&game_no=``) or a record the visitor opens,
     step by step from any seat's view or the spectator's; Paternoster Duel and Duel 52
-    games also get their review by the computer's estimate here. A visitor holding a
+    games also get their review by the computer's estimate here (``?deals=``: deals of
+    the unseen cards per decision, else the review's default). A visitor holding a
     seat at the table first sees the game through that seat's eyes."""
     seat, game = None, None
+    if deals is not None and not 1 <= deals <= 2000:
+        deals = None  # the review's own default then (the API names the bounds)
     live = await request.app.state.manager.get(table) if table and _TABLE.match(table) else None
     if live is not None:
         from cardtable.server.app import _token_from
@@ -179,7 +182,7 @@ async def replay_page(request: Request, table: str | None = None,
         game = live.game_id
     return render(request, "replay.html", page="replay", table=live.id if live else None,
                   game=game, client={"page": "replay", "table": live.id if live else None,
-                                     "game_no": game_no, "seat": seat})
+                                     "game_no": game_no, "seat": seat, "deals": deals})
 
 
 @router.get("/lang/{code}")

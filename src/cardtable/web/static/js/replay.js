@@ -114,7 +114,9 @@ function stepText(n) {
     let text = null;
     if (ev.kind === "signal") {
       const [kind, pile] = ev.signal.split(" ");
-      text = t("log.signal", { name: ctx.name(ev.seat), pile: game.pileName ? game.pileName(pile, ctx) : pile, signal: t("signal." + kind) });
+      const where = game.pileName ? game.pileName(pile, ctx) : pile;
+      text = kind === "clear" ? t("rp.signal_clear", { name: ctx.name(ev.seat), pile: where })
+        : t("log.signal", { name: ctx.name(ev.seat), pile: where, signal: t("signal." + kind) });
     } else if (ev.kind !== "move") text = game.describe(ev, ctx);
     if (text) texts.push(text);
   }
@@ -232,7 +234,7 @@ $("rp-review-go").addEventListener("click", async () => {
   $("rp-progress-box").hidden = false;
   progress(0, 0);
   try {
-    const body = JSON.stringify({ record: await recordNow(), seat });
+    const body = JSON.stringify({ record: await recordNow(), seat, ...(DATA.deals ? { deals: DATA.deals } : {}) });
     const r = await fetch("/api/review", { method: "POST", headers: { "content-type": "application/json" }, body });
     if (!r.ok) await json(r);
     const reader = r.body.getReader();
