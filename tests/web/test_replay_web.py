@@ -44,7 +44,7 @@ WORDS = {
 GAME_NAMES = {"en": {"duel": "Paternoster Duel", "paternoster": "Paternoster",
                      "duel52": "Duel 52", "matebeta": "MateBeta"},
               "de": {"duel": "Paternoster-Duell", "paternoster": "Paternoster",
-                     "duel52": "Duel 52", "matebeta": "MateBeta"}}
+                     "duel52": "Duell 52", "matebeta": "MateBeta"}}
 VIEWS = [(DESKTOP, "en"), (PHONE, "de"), (PHONE, "en"), (DESKTOP, "de")]
 
 
@@ -190,5 +190,41 @@ def test_bad_files_get_a_clear_message(browser: Any, server: Server, content: st
     page.wait_for_function("document.getElementById('rp-error').textContent.length > 0")
     assert words in text(page, "#rp-error")
     assert text(page, "#rp-error").startswith("Cannot show this game: ")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_the_replay_is_used_with_the_keyboard_alone(browser: Any, server: Server) -> None:
+    """A basic keyboard check: Tab reaches the view, every step control and the log, in
+    that order; Enter and Space work the buttons, the arrows the slider and the page."""
+    record = json.loads((GOLDEN / "duel" / "standard.json").read_text(encoding="utf-8"))
+    total = len(record["moves"])
+    page = new_page(browser, DESKTOP, "en")
+    open_record(page, server, record)
+    wait_where(page, f"Move {total} of {total}")
+    page.locator("#rp-go").focus()
+    order = []
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        order.append(page.evaluate("document.activeElement.id || document.activeElement"
+                                   ".closest('li')?.dataset.ply || document.activeElement.tagName"))
+    # at the end, forward and to the end are disabled: Tab passes them by
+    assert order[:6] == ["rp-view", "rp-first", "rp-prev", "rp-range", str(total), str(total - 1)]
+    page.locator("#rp-first").focus()
+    page.keyboard.press("Enter")
+    wait_where(page, f"Start of the game ({total} moves)")
+    page.locator("#rp-next").focus()
+    page.keyboard.press(" ")
+    wait_where(page, f"Move 1 of {total}")
+    page.keyboard.press("ArrowRight")  # on a button too: the page steps
+    wait_where(page, f"Move 2 of {total}")
+    page.locator("#rp-range").focus()
+    page.keyboard.press("ArrowRight")
+    wait_where(page, f"Move 3 of {total}")
+    page.keyboard.press("End")
+    wait_where(page, f"Move {total} of {total}")
+    page.locator(f"#rp-log li[data-ply='{total - 1}'] button").focus()
+    page.keyboard.press("Enter")
+    wait_where(page, f"Move {total - 1} of {total}")
     assert page.errors == []
     page.context.close()

@@ -763,15 +763,21 @@ _M.update({
                      "{name} entscheidet: Schätzung des Computers ({deals} Verteilungen)"),
     "rp.est_note": ("Chance to win: the share of the computer's playouts won, a draw "
                     "counting half, every move on the same {deals} deals (seed {seed}, so "
-                    "the same review every time). An estimate, not an exact value.",
+                    "the same review every time). An estimate, not an exact value. The computer "
+                    "picks by its playouts' result and, a little, by their margin (cards or "
+                    "lanes ahead), so its choice may show a chance a little below another's.",
                     "Gewinnchance: der Anteil der gewonnenen Probespiele des Computers, ein "
                     "Unentschieden zählt halb, jeder Zug auf denselben {deals} Verteilungen "
                     "(Startwert {seed}: jedes Mal dieselbe Analyse). Eine Schätzung, kein "
-                    "genauer Wert."),
+                    "genauer Wert. Der Computer wählt nach dem Ergebnis seiner Probespiele "
+                    "und ein wenig nach ihrem Vorsprung (Karten oder Bahnen), daher kann "
+                    "seine Wahl eine etwas kleinere Chance zeigen als ein anderer Zug."),
     "rp.col_move": ("Move", "Zug"),
     "rp.col_chance": ("Chance to win (estimate)", "Gewinnchance (Schätzung)"),
     "rp.col_note": ("Note", "Hinweis"),
     "rp.computer_pick": ("computer's choice", "Wahl des Computers"),
+    "rp.more_moves": ("{n} more moves, each rated lower by the computer",
+                      "{n} weitere Züge, jeder vom Computer niedriger bewertet"),
     "rp.signal_clear": ("{name} takes back the signal on {pile}",
                         "{name} nimmt das Signal auf {pile} zurück"),
 })

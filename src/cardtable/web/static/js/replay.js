@@ -12,6 +12,7 @@ import { recordForm } from "./recordform.js";
 
 const $ = (id) => document.getElementById(id);
 const ESTIMATED = new Set(["duel", "duel52"]);
+const TOP = 6;            // moves shown per decision: the computer's best, and the one played
 const tableId = DATA.table;
 let gameNo = DATA.game_no;
 let record = null;       // an opened file's record; a table's is fetched when needed
@@ -304,13 +305,15 @@ function estimatePanel() {
   const d = review && review.byPly.get(ply + 1);
   if (!d) { box.replaceChildren(); return; }
   const head = el("tr", {}, ...["rp.col_move", "rp.col_chance", "rp.col_note"].map((k) => el("th", { scope: "col", text: t(k) })));
-  const rows = d.options.map((o) => el("tr", { class: `${o.move === d.best ? "best" : ""} ${o.move === d.played ? "played" : ""}`.trim() },
+  const shown = d.options.filter((o, i) => i < TOP || o.move === d.played);
+  const rows = shown.map((o) => el("tr", { class: `${o.move === d.best ? "best" : ""} ${o.move === d.played ? "played" : ""}`.trim() },
     el("td", { text: moveLabel(o.move, ply) }), el("td", { class: "num", text: pct(o.chance) }),
     el("td", { text: [o.move === d.best ? t("rp.computer_pick") : null, o.move === d.played ? t("rv.played") : null].filter(Boolean).join(" · ") })));
   box.replaceChildren(
     el("h3", { text: t("rp.est_title", { name: names[d.seat], deals: d.samples }) }),
     el("table", {}, el("caption", { class: "sr-only", text: t("rp.est_title", { name: names[d.seat], deals: d.samples }) }),
-       el("thead", {}, head), el("tbody", {}, ...rows)));
+       el("thead", {}, head), el("tbody", {}, ...rows)),
+    d.options.length > shown.length ? el("p", { class: "hint", text: t("rp.more_moves", { n: d.options.length - shown.length }) }) : null);
 }
 
 // --- start ----------------------------------------------------------------------------------
