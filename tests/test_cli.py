@@ -168,3 +168,25 @@ def test_bench_includes_the_matebeta_solver() -> None:
     assert data["self_play"][0]["game"] == "matebeta"
     assert set(data["matebeta_solver"]) == {"move-1", "with-foreplacing"}
     assert data["matebeta_solver"]["move-1"]["mean_ms"] > 0
+
+
+def test_analyze_reviews_a_duel_by_the_computers_estimate(tmp_path: Path) -> None:
+    record = json.loads((GOLDEN / "standard.json").read_text())
+    short = tmp_path / "short.json"
+    short.write_text(json.dumps({**record, "moves": record["moves"][:12]}))
+    result = cardtable("analyze", str(short), "--seat", "0", "--deals", "3")
+    assert result.returncode == 0, result.stderr
+    assert "review by the strong computer player's estimate" in result.stdout
+    assert "an estimate, not an exact value" in result.stdout
+    data = json.loads(cardtable("analyze", str(short), "--deals", "3", "--json").stdout)
+    assert data["seats"] == [0, 1] and data["deals"] == 3 and data["decisions"]
+    again = json.loads(cardtable("analyze", str(short), "--deals", "3", "--json").stdout)
+    assert again == data
+
+
+def test_analyze_refuses_estimate_flags_for_matebeta_and_bad_seats() -> None:
+    mate = Path(__file__).parent / "golden" / "matebeta" / "rule-overmate.json"
+    result = cardtable("analyze", str(mate), "--seat", "0")
+    assert result.returncode == 1 and "--seat, --deals and --seed are for" in result.stderr
+    result = cardtable("analyze", str(GOLDEN / "standard.json"), "--seat", "2")
+    assert result.returncode == 1 and "there is no seat 2" in result.stderr

@@ -73,7 +73,13 @@ def _analyze_command(args: argparse.Namespace) -> int:
     from cardtable.games.matebeta.review_text import render
 
     try:
-        result = review(load(Path(args.file).read_text(encoding="utf-8")))
+        text = Path(args.file).read_text(encoding="utf-8")
+        if _estimated(text):
+            return _estimate_command(args, text)
+        if args.seat is not None or args.deals is not None or args.seed is not None:
+            raise AnalysisError("--seat, --deals and --seed are for Paternoster Duel and "
+                                "Duel 52 records (a review by the computer's estimate)")
+        result = review(load(text))
     except OSError as exc:
         error = f"cannot read the file: {exc.strerror or exc}"
     except UnicodeDecodeError:
@@ -88,6 +94,40 @@ def _analyze_command(args: argparse.Namespace) -> int:
     else:
         print(f"cardtable analyze {args.file}: {error}", file=sys.stderr)
     return 1
+
+
+def _estimated(text: str) -> bool:
+    """Whether a record's text is one of a game reviewed by estimate (duel, Duel 52)."""
+    from cardtable.sim.estimate import GAMES
+
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and data.get("game") in GAMES
+
+
+def _estimate_command(args: argparse.Namespace, text: str) -> int:
+    """A duel or Duel 52 record reviewed by the strong player's estimate (progress on a
+    terminal's stderr)."""
+    from cardtable.sim.estimate import SEED, ReviewError, load, render, review
+
+    def progress(done: int, total: int) -> None:
+        if sys.stderr.isatty():
+            print(f"\rjudged {done} of {total} decisions", end="" if done < total else "\n",
+                  file=sys.stderr, flush=True)
+
+    try:
+        result = review(load(text), None if args.seat is None else [args.seat], args.deals,
+                        SEED if args.seed is None else args.seed, progress)
+    except ReviewError as exc:
+        if args.json:
+            print(json.dumps({"file": args.file, "error": str(exc)}, ensure_ascii=False))
+        else:
+            print(f"cardtable analyze {args.file}: {exc}", file=sys.stderr)
+        return 1
+    print(json.dumps(result.to_json(), ensure_ascii=False) if args.json else render(result))
+    return 0
 
 
 PLAY_FLAGS = {
@@ -160,10 +200,15 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("file", metavar="FILE")
     solve.set_defaults(func=_solve_command)
 
-    analyze = sub.add_parser("analyze", help="a MateBeta game reviewed move by move: exact "
-                             "values, best moves, the points each side gave away")
-    analyze.add_argument("file", metavar="FILE", help="a MateBeta record (JSON)")
+    analyze = sub.add_parser("analyze", help="a game reviewed move by move: MateBeta exactly "
+                             "(values, best moves, points given away); Paternoster Duel and "
+                             "Duel 52 by the strong computer player's estimate")
+    analyze.add_argument("file", metavar="FILE", help="a MateBeta, duel or Duel 52 record (JSON)")
     analyze.add_argument("--json", action="store_true", help="print the review as JSON")
+    analyze.add_argument("--seat", type=int, help="duel, Duel 52: only this seat's decisions")
+    analyze.add_argument("--deals", type=int, help="duel, Duel 52: deals of the unseen cards "
+                         "per decision (default: duel 100, Duel 52 10)")
+    analyze.add_argument("--seed", type=int, help="duel, Duel 52: the estimate's seed (default 1)")
     analyze.set_defaults(func=_analyze_command)
 
     bench = sub.add_parser("bench", help="self-play speed of each game on one core, and the "

@@ -117,6 +117,18 @@ class _Node:
 
 
 @dataclass(frozen=True)
+class MoveEstimate:
+    """One legal move as the search sees it: ``chance``, the share of its playouts won
+    (a draw counts half); ``value``, the mean of what the search maximises; over
+    ``samples`` deals of the cards the seat cannot see."""
+
+    move: str
+    chance: float
+    value: float
+    samples: int
+
+
+@dataclass(frozen=True)
 class SearchStats:
     """What the last decision did (for the lab and the bench)."""
 
@@ -150,6 +162,8 @@ class SearchBot:
         playout seeds, so moves are compared on equal luck (the noise of a
         comparison shrinks, not just of each estimate)."""
         self.deal_values: DealValues = deal_values or self._played_out
+        self.own_values = deal_values is not None
+        """Whether the game values a deal its own way (then that worth is the chance too)."""
         """How ``common`` values the legal moves on a deal: by default each is played
         to the end by ``policy`` and worth ``value``; a game may play them shorter and
         faster on its own."""
@@ -198,25 +212,57 @@ class SearchBot:
                 started: float, deadline: float | None, limit: int) -> Move:
         """Every legal move on the same deals and playout seeds; the best total wins
         (ties: the first legal one)."""
+        estimates = self._estimates(observation, seat, legal, deadline, limit)
+        done = estimates[0].samples
+        self.last = SearchStats(done, time.time() - started)
+        if done == 0:
+            return self.policy(self.rng.randrange(2**32)).act(observation)
+        return legal[max(range(len(legal)), key=lambda i: estimates[i].value)]
+
+    def estimate(self, observation: Observation) -> list[MoveEstimate]:
+        """Each legal move's worth to the seat to move, for reviews: every move played
+        out on the same deals of the unseen cards and the same playout seeds (as the
+        common-random-numbers player decides), as many deals as the budget's
+        iterations. The best ``value`` is the move this search plays with ``common``."""
+        seat = observation.seat
+        legal = list(observation.legal_moves())
+        if seat is None or not legal:
+            raise ValueError("a move can be estimated only where the seat has a legal move")
+        return self._estimates(observation, seat, legal, self.budget.until(time.time()),
+                               self.budget.iterations or MAX_ITERATIONS)
+
+    def _estimates(self, observation: Observation, seat: int, legal: list[Move],
+                   deadline: float | None, limit: int) -> list[MoveEstimate]:
         rng = self.rng
         totals = [0.0] * len(legal)
+        wins = [0.0] * len(legal)
         done = 0
         while done < limit and (deadline is None or time.time() < deadline):
             deal = self.sampler(observation, rng)
-            values = self.deal_values(deal, legal, seat, rng.randrange(2**32))
-            for i, value in enumerate(values):
+            seed = rng.randrange(2**32)
+            if self.own_values:  # the game's own worth of a position, 0..1, as the chance too
+                pairs = [(v, v) for v in self.deal_values(deal, legal, seat, seed)]
+            else:
+                pairs = self._playouts(deal, legal, seat, seed)
+            for i, (value, won) in enumerate(pairs):
                 totals[i] += value
+                wins[i] += won
             done += 1
-        self.last = SearchStats(done, time.time() - started)
-        if done == 0:
-            return self.policy(rng.randrange(2**32)).act(observation)
-        return legal[max(range(len(legal)), key=totals.__getitem__)]
+        n = max(done, 1)
+        return [MoveEstimate(move.text, wins[i] / n, totals[i] / n, done)
+                for i, move in enumerate(legal)]
 
     def _played_out(self, deal: State, legal: Sequence[Move], seat: int,
                     seed: int) -> list[float]:
         """Every legal move played to the end on its own copy of ``deal``, with the same
-        playout seeds."""
-        values = []
+        playout seeds: the value of each."""
+        return [value for value, _ in self._playouts(deal, legal, seat, seed)]
+
+    def _playouts(self, deal: State, legal: Sequence[Move], seat: int,
+                  seed: int) -> list[tuple[float, float]]:
+        """As :meth:`_played_out`, each move's value with the seat's result (1 won, 0.5
+        drawn, 0 lost)."""
+        pairs = []
         for move in legal:
             state = deal.clone()
             state.play(seat, move)
@@ -224,8 +270,8 @@ class SearchBot:
                 players = {s: self.policy(seed + s)
                            for s in range(self.game.seats(state.options))}
                 play_out(state, players, random.Random(seed))
-            values.append(self.value(state, seat))
-        return values
+            pairs.append((self.value(state, seat), returned(state, seat)))
+        return pairs
 
     def _seats(self, observation: Observation) -> int:
         options = getattr(observation, "options", None)

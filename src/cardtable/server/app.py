@@ -195,6 +195,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.include_router(learn_router)
 
+    from cardtable.server.replay import router as replay_router
+
+    app.include_router(replay_router)
+
     add_error_handlers(app)
 
     def manager_of(request: Request | WebSocket) -> TableManager:
@@ -288,16 +292,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                      download: bool = False) -> Response:
         """A finished game's record ``{game, options, deal, moves, outcome}``: it replays
         with ``cardtable replay``. A running game's deal stays secret (409)."""
+        from cardtable.server.replay import finished_record
+
         table = await table_of(request, table_id)
-        number = game_no if game_no is not None else table.game_no
-        if number == table.game_no and not table.state.is_over():
-            raise ApiError(409, "not-finished",
-                           "the game is still running: its record is there once it ends")
-        data = await manager_of(request).db.run(store.load_game_record, table.id, number)
-        if data is None:
-            raise ApiError(404, "unknown-game-no", f"this table has no game {number}")
-        if data.get("outcome") is None:
-            raise ApiError(409, "not-finished", f"game {number} did not finish")
+        data = await finished_record(manager_of(request), table, game_no)
+        number = data["game_no"]
         headers = {}
         if download:
             headers["content-disposition"] = (

@@ -193,6 +193,11 @@ class BotPool:
                 self._search if searching else self._executor, think, game_id, name, seed,
                 observation, deadline)
 
+    async def search(self, work: Callable[..., Any], *args: Any) -> Any:
+        """Other search work (a review's decision, issue 17) in the search players' pool,
+        taking its turn beside their moves; ``work`` must be a module-level function."""
+        return await asyncio.get_running_loop().run_in_executor(self._search, work, *args)
+
     def close(self) -> None:
         self._executor.shutdown(wait=True, cancel_futures=True)
         self._search.shutdown(wait=True, cancel_futures=True)

@@ -326,6 +326,9 @@ LABELS: dict[str, str | tuple[str, str]] = {
     "why.token-once": N_("Only one emergency token per turn."),
     "why.twinstrike": N_("A 10 hits two different cards when two can be hit."),
     "why.unknown-card": N_("That is not a card."),
+    "rp.col_chance": N_("Chance to win (estimate)"),
+    "rp.col_move": N_("Move"),
+    "rp.col_note": N_("Note"),
 }
 
 

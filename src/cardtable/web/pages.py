@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 import time
 from functools import cache
 from pathlib import Path
@@ -25,6 +26,7 @@ from cardtable.games.ladder import ladder_of, middle, standings
 from cardtable.games.registry import find_game
 from cardtable.server.hooks import hooks_for, variant_names
 from cardtable.server.learn import GUIDES
+from cardtable.server.protocol import TABLE_ID, seat_token
 from cardtable.web import rules
 from cardtable.web.catalogue import (
     client_catalogue,
@@ -43,6 +45,7 @@ ASSET_VERSION = "17"
 """Bumped when static files change in a way browsers must not cache across."""
 
 router = APIRouter(include_in_schema=False)
+_TABLE = re.compile(TABLE_ID)
 
 
 @cache
@@ -209,6 +212,26 @@ async def review_page(request: Request, table: str | None = None,
     or of a record the visitor opens; the page asks the analysis API for the rest."""
     return render(request, "review.html", page="review", table=table,
                   client={"page": "review", "table": table, "game_no": game_no})
+
+
+@router.get("/replay", response_class=HTMLResponse)
+async def replay_page(request: Request, table: str | None = None,
+                      game_no: int | None = None, deals: int | None = None) -> Response:
+    """Watch a finished game again (``?table=&game_no=``) or a record the visitor opens,
+    step by step from any seat's view or the spectator's; Paternoster Duel and Duel 52
+    games also get their review by the computer's estimate here (``?deals=``: deals of
+    the unseen cards per decision, else the review's default). A visitor holding a
+    seat at the table first sees the game through that seat's eyes."""
+    seat, game = None, None
+    if deals is not None and not 1 <= deals <= 2000:
+        deals = None  # the review's own default then (the API names the bounds)
+    live = await request.app.state.manager.get(table) if table and _TABLE.match(table) else None
+    if live is not None:
+        seat = live.seat_for_token(seat_token(request.headers, request.cookies, live.id))
+        game = live.game_id
+    return render(request, "replay.html", page="replay", table=live.id if live else None,
+                  game=game, client={"page": "replay", "table": live.id if live else None,
+                                     "game_no": game_no, "seat": seat, "deals": deals})
 
 
 @router.get("/lang/{code}")

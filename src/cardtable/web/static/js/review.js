@@ -2,10 +2,12 @@
 // solver (POST /api/matebeta/review), a chart of the value, and a board that steps
 // through the game or tries other moves, each legal move with its exact value
 // (POST /api/matebeta/position). The board is drawn by the game's own module.
-import { DATA, LANG, t, labelOf, cardName, cardShort, listOf } from "./i18n.js";
-import { cardEl, emptyEl, sortLadder } from "./cards.js";
+import { DATA, t, cardShort, listOf } from "./i18n.js";
 import { el } from "./dom.js";
 import { createTable } from "./opentable.js";
+import { boardContext, seatNames } from "./board.js";
+import { stepper } from "./stepper.js";
+import { recordForm } from "./recordform.js";
 import * as mb from "./games/matebeta.js";
 
 const $ = (id) => document.getElementById(id);
@@ -62,7 +64,7 @@ async function open(data) {
 async function fromTable(tableId, gameNo) {
   try {
     const info = await fetch(`/api/tables/${tableId}`).then((r) => r.json());
-    if (info.seats) names = info.seats.map((s) => s.name.replace(/^Player (\d+)$/, (_, n) => t("Player {n}", { n })));
+    if (info.seats) names = seatNames(info.seats);
     const q = gameNo ? `?game_no=${gameNo}` : "";
     const r = await fetch(`/api/tables/${tableId}/record${q}`);
     const data = await r.json();
@@ -71,19 +73,7 @@ async function fromTable(tableId, gameNo) {
   } catch (e) { fail(e.message); }
 }
 
-function readText(text) {
-  let data;
-  try { data = JSON.parse(text); } catch (e) { fail(e.message); return; }
-  open(data);
-}
-
-$("rv-form").addEventListener("submit", (event) => {
-  event.preventDefault();
-  const file = $("rv-file").files[0];
-  if (file) file.text().then(readText, (e) => fail(e.message));
-  else readText($("rv-text").value);
-});
-$("rv-form").dataset.ready = "1";   // the form is ours now (a submit before this reloads the page)
+recordForm("rv", open, fail);
 
 // --- the summary: value of the deal, result, points given away, biggest mistakes ---
 function summary() {
@@ -221,28 +211,17 @@ async function go(n) {
   drawBoard();
 }
 
-function boardCtx(data) {
-  const obs = data.observation;
-  const status = data.outcome ? "finished" : "playing";
-  return {
-    t, LANG, el, cardEl, emptyEl, cardName, cardShort, listOf, sortLadder,
-    msg: { status, seats: names.map((name) => ({ name, kind: "human" })), outcome: data.outcome },
-    obs, seat: null, view: 0, legal: [],
-    name: (seat) => names[seat] ?? "", isMe: () => false,
-  };
-}
-
 function drawBoard() {
   const data = shown;
   const board = $("board");
   board.replaceChildren();
-  mb.render(boardCtx(data), board);
+  mb.render(boardContext({ game: "matebeta", obs: data.observation, names,
+                           status: data.outcome ? "finished" : "playing", outcome: data.outcome }), board);
   const onGame = sameAsGame();
   const away = onGame ? 0 : line.length - commonPrefix();
   $("rv-where").textContent = onGame ? t("After {n} of {total} moves", { n: ply, total: record.moves.length }) : t("Trying another line (moves off the game: {n})", { n: away });
   $("rv-back").hidden = onGame;
-  $("rv-first").disabled = $("rv-prev").disabled = ply === 0;
-  $("rv-next").disabled = $("rv-last").disabled = ply >= line.length;
+  updateSteps();
   $("rv-play").hidden = !!data.outcome;
   options(data);
   markChart();
@@ -281,10 +260,9 @@ function tryMove(seat, move) {
   go(ply + 1);
 }
 
-$("rv-first").addEventListener("click", () => go(0));
-$("rv-prev").addEventListener("click", () => go(ply - 1));
-$("rv-next").addEventListener("click", () => go(ply + 1));
-$("rv-last").addEventListener("click", () => go(line.length));
+const updateSteps = stepper(
+  { first: $("rv-first"), prev: $("rv-prev"), next: $("rv-next"), last: $("rv-last") },
+  { at: () => ply, count: () => line.length, go, active: () => !$("rv-main").hidden, skip: "tr" });
 $("rv-back").addEventListener("click", () => goGame(Math.min(commonPrefix(), record.moves.length)));
 $("rv-play").addEventListener("click", () => {
   const seat = shown.position.seat;
@@ -292,10 +270,4 @@ $("rv-play").addEventListener("click", () => {
   createTable({ game: "matebeta", seats, creator_seat: seat, start: { deal: record.deal, moves: line.slice(0, ply) } },
               (message) => { $("rv-error").textContent = t("This record cannot be reviewed: {message}", { message }); });
 });
-document.addEventListener("keydown", (e) => {
-  if ($("rv-main").hidden || e.target.closest("input, textarea, button, tr")) return;
-  if (e.key === "ArrowLeft") go(ply - 1);
-  else if (e.key === "ArrowRight") go(ply + 1);
-});
-
 if (DATA.table) fromTable(DATA.table, DATA.game_no);

@@ -35,4 +35,5 @@ if (DATA.page === "new") import("./newtable.js");
 if (DATA.page === "table") import("./table.js");
 if (DATA.page === "review") import("./review.js");
 if (DATA.page === "learn") import("./learn.js");
+if (DATA.page === "replay") import("./replay.js");
 if (DATA.page === "campaign" || DATA.page === "group") import("./campaign.js");

@@ -8,6 +8,7 @@
 import { DATA, LANG, t, tn, tc, hasLabel, labelOf, cardName, cardShort, listOf } from "./i18n.js";
 import { cardEl, emptyEl, sortLadder } from "./cards.js";
 import { el } from "./dom.js";
+import { currentSignals } from "./board.js";
 
 const tableId = DATA.table;
 const gameId = DATA.game;
@@ -36,18 +37,6 @@ let autoTimer = null;
 let clockTimer = null;
 let retry = 0;
 let signalsNow = new Map();   // "seat|pile" -> kind: the signals the rules engine holds now
-const SIGNAL_PILES = { duel: ["up", "down"],
-                       paternoster: ["up1", "up2", "up3", "down1", "down2", "down3"] };
-
-/** The current signals from the observation (seat, pile id, kind), keyed by pile name. */
-function currentSignals(data) {
-  const names = SIGNAL_PILES[data.game] || [];
-  const now = new Map();
-  for (const [seat, pile, kind] of (data.observation && data.observation.signals) || []) {
-    now.set(`${seat}|${names[pile] ?? pile}`, kind);
-  }
-  return now;
-}
 let firstMessage = true;
 let blitzStart = null;
 let pressed = false;          // a pointer button is down on the table
@@ -150,7 +139,7 @@ function onState(data) {
   }
   if (choices && previous && previous.version !== data.version) choices = null;
   if (!previous || previous.version !== data.version || newGame) hideWhy();
-  signalsNow = currentSignals(data);
+  signalsNow = currentSignals(data.game, data.observation);
   logEvents(events, firstMessage);
   const animations = firstMessage ? [] : events;
   firstMessage = false;
@@ -486,6 +475,7 @@ function resultPanel(r) {
     again.addEventListener("click", () => { again.disabled = true; sendRaw({ type: "again", game_no: ended }); });
     buttons.append(again);
   }
+  buttons.append(el("a", { class: "btn", href: `/replay?table=${tableId}&game_no=${msg.game_no}`, id: "watch-again", text: t("Watch again") }));
   buttons.append(el("a", { class: "btn", href: `/api/tables/${tableId}/record?game_no=${msg.game_no}&download=true`, text: t("Download the record") }));
   buttons.append(el("a", { class: "btn ghost", href: `/play/${gameId}`, text: t("Another table") }));
   box.append(buttons);

@@ -1,0 +1,39 @@
+// A board drawn from one observation, outside a live table: what the game modules
+// (games/<id>.js) need to draw a position, for the replay and the MateBeta review.
+// The live table builds the same shape from its WebSocket messages (table.js).
+import { LANG, t, tn, tc, hasLabel, labelOf, cardName, cardShort, listOf } from "./i18n.js";
+import { cardEl, emptyEl, sortLadder } from "./cards.js";
+import { el } from "./dom.js";
+
+const SIGNAL_PILES = { duel: ["up", "down"],
+                       paternoster: ["up1", "up2", "up3", "down1", "down2", "down3"] };
+
+/** The current signals of an observation (seat, pile id, kind), keyed "seat|pile name". */
+export function currentSignals(game, observation) {
+  const names = SIGNAL_PILES[game] || [];
+  const now = new Map();
+  for (const [seat, pile, kind] of (observation && observation.signals) || []) {
+    now.set(`${seat}|${names[pile] ?? pile}`, kind);
+  }
+  return now;
+}
+
+/** The server's default names ("Player 2") in the page's language. */
+export function seatNames(seats) {
+  return seats.map((s) => s.name.replace(/^Player (\d+)$/, (_, n) => t("Player {n}", { n })));
+}
+
+/** A game module's context for one position: `seat` is whose eyes (null: a spectator's);
+ *  nothing can be played from it. */
+export function boardContext({ game, obs, names, seat = null, status = "playing", outcome = null, match = null, kinds = null }) {
+  return {
+    t, tn, tc, labelOf, hasLabel, LANG, el, cardEl, emptyEl, cardName, cardShort, listOf, sortLadder,
+    msg: { status, outcome, match, seat, observation: obs,
+           seats: names.map((name, i) => ({ seat: i, name, kind: kinds ? kinds[i] : "human" })) },
+    obs, seat, view: seat ?? 0, legal: [], signals: [],
+    signalsNow: currentSignals(game, obs),
+    name: (s) => names[s] ?? t("Seat {n}", { n: s + 1 }),
+    isMe: (s) => seat !== null && s === seat,
+    send: () => {}, signal: () => {},
+  };
+}
