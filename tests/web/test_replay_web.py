@@ -23,7 +23,8 @@ from harness import Server, play
 from webplay import DESKTOP, PHONE
 from webplay import new_page as plain_page
 
-from cardtable.engine import Record, replay
+from cardtable.engine import Record
+from cardtable.games.registry import replay
 
 pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
 

@@ -168,7 +168,8 @@ def test_analyze_prints_the_review_and_json(tmp_path: Path, capsys: pytest.Captu
 
 
 @pytest.mark.parametrize(("content", "words"), [
-    ('{"game": "duel", "options": {}, "deal": {}, "moves": []}', "record of 'duel'"),
+    ('{"game": "pinball", "options": {}, "deal": {}, "moves": []}', "pinball"),
+    ('{"game": "duel", "options": {}, "deal": {}, "moves": []}', "the deal needs 'hands'"),
     ('{"game": "matebeta", "deal"', "not valid JSON"),
     ("\udcff", "not text"),
 ])

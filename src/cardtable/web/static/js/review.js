@@ -2,7 +2,7 @@
 // solver (POST /api/matebeta/review), a chart of the value, and a board that steps
 // through the game or tries other moves, each legal move with its exact value
 // (POST /api/matebeta/position). The board is drawn by the game's own module.
-import { DATA, t, cardShort, listOf } from "./i18n.js";
+import { DATA, t, labelOf, cardShort, listOf } from "./i18n.js";
 import { el } from "./dom.js";
 import { createTable } from "./opentable.js";
 import { boardContext, seatNames } from "./board.js";
