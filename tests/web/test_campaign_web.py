@@ -68,6 +68,8 @@ def test_a_group_rides_test_ride_and_the_score_tab_shows_it(browser: Any, server
     assert page.locator("#result a", has_text="Back to the group").get_attribute(
         "href") == f"/g/{token}"
     page.click("#result #again")  # "Ride this floor again": a new ride of floor 1
+    # the old table's address matches a table's too: wait until the page has left it
+    page.wait_for_function("(old) => !location.pathname.endsWith('/' + old)", arg=table_id)
     again = land_on_table(page)
     assert again != table_id
     page.wait_for_selector("#match .campaign-floor")
