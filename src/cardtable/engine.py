@@ -218,10 +218,17 @@ class Observation(ABC):
     def legal_moves(self) -> Sequence[Move]:
         """The moves this seat may make now (none for a spectator)."""
 
+    def losing_moves(self) -> Mapping[str, str]:
+        """Legal moves that lose (or end) the game at once, each with the rule's id, judged
+        from this observation alone: a page asks again before it sends one. Games whose
+        rules have no such moves keep this empty."""
+        return {}
+
     def to_json(self) -> dict[str, JSON]:
         data = jsonable(self)
         assert isinstance(data, dict)
         data["legal"] = [m.text for m in self.legal_moves()]
+        data["losing"] = dict(self.losing_moves())
         return data
 
 

@@ -342,7 +342,8 @@ class StateMessage(BaseModel):
     seat: int | None = Field(..., description="your seat; null for a spectator")
     status: Literal["waiting", "playing", "finished"]
     observation: dict[str, Any] = Field(
-        ..., description="Observation.to_json() of your seat, with 'legal': your moves now")
+        ..., description="Observation.to_json() of your seat, with 'legal': your moves now, "
+                         "and 'losing': those that lose the game at once, with the rule's id")
     events: list[MoveEvent | SignalEvent | GameStartEvent | dict[str, Any]] = Field(
         ..., description="public events since your last message, each with 'v': the version; "
                          "besides moves, signals and game starts, the engine's own events "

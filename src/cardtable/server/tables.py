@@ -96,15 +96,17 @@ def fast_jsonable(value: Any) -> Any:
 
 def observation_json(observation: Observation, may_move: bool = True) -> dict[str, Any]:
     """``observation.to_json()``, by the fast path when the game does not override it;
-    ``legal`` is empty, and not worked out, when the seat may not move now."""
+    ``legal`` (and ``losing``, the legal moves that lose at once) is empty, and not worked
+    out, when the seat may not move now."""
     data: dict[str, Any]
     if type(observation).to_json is not Observation.to_json:
         data = observation.to_json()
         if not may_move:
-            data["legal"] = []
+            data["legal"], data["losing"] = [], {}
         return data
     data = fast_jsonable(observation)
     data["legal"] = [m.text for m in observation.legal_moves()] if may_move else []
+    data["losing"] = dict(observation.losing_moves()) if may_move else {}
     return data
 
 

@@ -482,7 +482,8 @@ def test_variant_passengers_too_early_loses(pos) -> None:
                 draw=[])
     state.passengers = (C("5C"), C("9D"), C("KC"))
     state.play(0, "play 9D up1")
-    assert result(state) == {"cards_left": 7, "perfect": False, "lost": "passenger"}
+    assert result(state) == {"cards_left": 7, "perfect": False, "lost": "passenger",
+                             "too_early": "9D"}
     assert state.outcome().returns == (-104.0, -104.0)
 
 

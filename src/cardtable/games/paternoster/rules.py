@@ -422,6 +422,9 @@ class PaternosterOutcome(Outcome):
     before the required cards), ``passenger``, ``fire`` or ``command``."""
     seats: int = 2
     deck_size: int = 104
+    too_early: Card | None = None
+    """Passengers: the twin played before its turn, when that lost the game (``lost`` is
+    ``passenger`` for it too, and for a passenger left undelivered, where this is ``None``)."""
 
     @property
     def returns(self) -> tuple[float, ...]:
@@ -434,7 +437,11 @@ class PaternosterOutcome(Outcome):
         return (value,) * self.seats
 
     def to_json(self) -> dict[str, Any]:
-        return {"cards_left": self.cards_left, "perfect": self.perfect, "lost": self.lost}
+        data: dict[str, Any] = {"cards_left": self.cards_left, "perfect": self.perfect,
+                                "lost": self.lost}
+        if self.too_early is not None:
+            data["too_early"] = self.too_early.text
+        return data
 
 
 @dataclass(frozen=True)
@@ -494,6 +501,62 @@ class PaternosterObservation(Observation):
         """Piles the seat to act must cover this turn: burning cards of the last
         turn (Fire) and red Kings of this turn (Cover)."""
         return _duties(self.options, self.tops, self.top_turns, self.turn)
+
+    def losing_moves(self) -> dict[str, str]:
+        """This seat's legal moves that lose, or end, the game at once, each with why
+        (see :func:`at_once`): the page asks again before it sends one."""
+        found = {}
+        for move in self.legal_moves():
+            why = at_once(self, move)
+            if why is not None:
+                found[move.text] = why
+        return found
+
+
+def at_once(obs: PaternosterObservation, move: PaternosterMove) -> str | None:
+    """Why ``move`` (legal for the observing seat) ends the game at once, or ``None``.
+
+    Judged from the observation alone, so nothing hidden decides it: ``passenger`` (a
+    passenger's twin before its turn), ``fire`` or ``command`` (the turn ends, by ``end``,
+    ``token-end``, Stop or the game's last card, with a burning card or a red King,
+    Cover, on top that must be covered), ``stuck`` (after it the cards this turn still
+    owes cannot be played: the game ends, counting the cards left).
+    """
+    opts, f = obs.options, obs.facts()
+    tops, top_turns = list(obs.tops), list(obs.top_turns)
+    if move.kind in ("end", "token-end"):
+        return _open_duty(opts, tops, top_turns, obs.turn, -1)
+    card = move.card
+    assert card is not None
+    hand = list(f.hand)
+    hand.remove(card)
+    if move.kind == "give":
+        return None if can_go_on(f._replace(hand=hand, gave=True)) else "stuck"
+    pile = move.pile
+    if obs.delivered < len(obs.passengers) and card in obs.passengers[obs.delivered + 1:]:
+        return "passenger"
+    kind = fit_kind(card, tops[pile], pile < 3, opts.first_ride)
+    tops[pile], top_turns[pile] = card, obs.turn
+    if sum(obs.hand_counts) + obs.draw_count == 1:  # the game's last card ends the turn
+        return _open_duty(opts, tops, top_turns, obs.turn + 1, pile)
+    if opts.command_cards and card in RED_JACKS:  # Stop: the turn ends at once
+        return _open_duty(opts, tops, top_turns, obs.turn, -1)
+    after = f._replace(hand=hand, tops=tuple(tops), played=f.played + 1,
+                       step_back_used=f.step_back_used or kind != NORMAL,
+                       token_used=f.token_used or kind == LONG,
+                       tokens=f.tokens - (kind == LONG))
+    return None if can_go_on(after) else "stuck"
+
+
+def _open_duty(options: PaternosterOptions, tops: Sequence[Card | None],
+               top_turns: Sequence[int], turn: int, spared: int) -> str | None:
+    """``fire`` or ``command`` when a turn ending now leaves a duty open (fire first, as
+    the turn's end checks it), else ``None``; ``spared`` is a pile whose top is the game's
+    very last card, which nobody could cover."""
+    duties = [p for p in _duties(options, tops, top_turns, turn) if p != spared]
+    if not duties:
+        return None
+    return "fire" if any(options.fire and tops[p] in BURNING for p in duties) else "command"
 
 
 def _facts(
@@ -728,7 +791,7 @@ class PaternosterState(State, Signals):
             index = self.passengers.index(card)
             if index != self.delivered:
                 events.append(Event("passenger-too-early", seat, {"card": card.text}))
-                self._finish("passenger")
+                self._finish("passenger", too_early=card)
                 return events
             self.delivered += 1
             events.append(Event("passenger", seat, {"card": card.text,
@@ -830,7 +893,7 @@ class PaternosterState(State, Signals):
         self._finish("stuck" if status[selfplay.RESULT] == selfplay.STUCK else None)
         return self.result
 
-    def _finish(self, lost: str | None) -> None:
+    def _finish(self, lost: str | None, too_early: Card | None = None) -> None:
         """End the game; ``lost`` is ``None`` for all cards down."""
         left = self.cards_left()
         if lost is None:
@@ -852,6 +915,7 @@ class PaternosterState(State, Signals):
             lost=lost,
             seats=self.opts.players,
             deck_size=self.opts.deck_size,
+            too_early=too_early,
         )
 
 
