@@ -4,17 +4,17 @@ and its receiver (in English and German), never to the third seat or a spectator
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
-from harness import PATIENCE, Server
+from harness import Server
 from webplay import (
-    DESKTOP,
     PHONE,
     Watcher,
     attr,
     new_page,
+    observation,
+    open_seat,
     wait_change,
     wait_logged,
     wait_ready,
@@ -25,29 +25,6 @@ PASSED = """() => [...document.querySelectorAll('#board .pat-passed .passed')].m
                                                               : n.getAttribute('aria-label'))
     .join(''))"""
 """Each line about a card passed on, as a screen reader says it (the card by its name)."""
-
-
-def open_seat(browser: Any, server: Server, table_id: str, token: str,
-              viewport: dict[str, int] = DESKTOP, locale: str = "en-GB") -> Any:
-    """The page of the seat that ``token`` proves, with a :class:`Watcher` on it."""
-    page = new_page(browser, viewport, locale)
-    page.watcher = Watcher(page)
-    page.goto(f"{server.url}/t/{table_id}?key={token}")
-    wait_ready(page)
-    return page
-
-
-def observation(page: Any, version: int = 0) -> dict[str, Any]:
-    """The observation the page shows, once the table is at ``version`` or later."""
-    end = time.monotonic() + PATIENCE
-    while True:
-        last = page.watcher.last
-        shown = int(attr(page, "version") or -1)
-        if last is not None and last["version"] == shown >= version:
-            obs: dict[str, Any] = last["observation"]
-            return obs
-        assert time.monotonic() < end, f"the page stays at version {shown}"
-        page.wait_for_timeout(50)
 
 
 def tap(page: Any, source: str, target: str | None = None) -> int:

@@ -222,3 +222,26 @@ def play_carefully(page: Any, watcher: Watcher, seconds: float = 150) -> int:
         wait_change(page, version)
         made += 1
     return made
+
+
+def open_seat(browser: Any, server: Any, table_id: str, token: str,
+              viewport: dict[str, int] = DESKTOP, locale: str = "en-GB") -> Any:
+    """The page of the seat that ``token`` proves, with a :class:`Watcher` on it."""
+    page = new_page(browser, viewport, locale)
+    page.watcher = Watcher(page)
+    page.goto(f"{server.url}/t/{table_id}?key={token}")
+    wait_ready(page)
+    return page
+
+
+def observation(page: Any, version: int = 0) -> dict[str, Any]:
+    """The observation the page shows, once the table is at ``version`` or later."""
+    end = time.monotonic() + PATIENCE
+    while True:
+        last = page.watcher.last
+        shown = int(attr(page, "version") or -1)
+        if last is not None and last["version"] == shown >= version:
+            obs: dict[str, Any] = last["observation"]
+            return obs
+        assert time.monotonic() < end, f"the page stays at version {shown}"
+        page.wait_for_timeout(50)

@@ -21,7 +21,7 @@ const $ = (id) => document.getElementById(id);
 const els = {
   page: $("table-page"), seats: $("seats"), match: $("match"), clock: $("clock"), status: $("status"),
   panel: $("panel"), board: $("board"), actions: $("actions"), log: $("log"), live: $("live"), toast: $("toast"),
-  why: $("why"),
+  why: $("why"), logBox: $("log-box"),
 };
 const params = new URLSearchParams(location.search);
 
@@ -32,6 +32,7 @@ let seen = 0;                 // events of this game we have
 let gameNo = null;
 let selected = null;          // key of the selected source
 let choices = null;           // several moves for one source and target: pick one
+let confirming = null;        // a move that loses the game at once, waiting for a second yes
 let pending = false;          // a move is on its way
 let autoTimer = null;
 let clockTimer = null;
@@ -68,7 +69,7 @@ const ctx = {
   get signalsNow() { return signalsNow; },
   name: seatName,
   isMe: (seat) => msg && msg.seat !== null && seat === msg.seat,
-  send: sendMove,
+  send: tryMove,
   signal: sendSignal,
   facts: DATA.facts,
 };
@@ -100,6 +101,19 @@ function sendRaw(obj) {
   return false;
 }
 
+/** A move the player chose: one that loses the game at once (the observation's `losing`)
+ *  is sent only after the page has said what will happen, and why, and asked again. */
+function tryMove(text) {
+  if (pending || !msg) return;
+  if (losingWhy(text)) { confirming = text; selected = null; choices = null; wire(); return; }
+  sendMove(text);
+}
+
+function losingWhy(text) {
+  const losing = msg && msg.status === "playing" && msg.observation.losing;
+  return (losing && losing[text]) || null;
+}
+
 function sendMove(text) {
   if (pending || !msg) return;
   clearTimeout(autoTimer);
@@ -107,6 +121,7 @@ function sendMove(text) {
     pending = true;
     selected = null;
     choices = null;
+    confirming = null;
     els.page.classList.add("busy");
     wire();
   }
@@ -138,6 +153,7 @@ function onState(data) {
     els.page.classList.remove("busy");
   }
   if (choices && previous && previous.version !== data.version) choices = null;
+  if (confirming && previous && previous.version !== data.version) confirming = null;
   if (!previous || previous.version !== data.version || newGame) hideWhy();
   signalsNow = currentSignals(data.game, data.observation);
   logEvents(events, firstMessage);
@@ -323,7 +339,8 @@ function renderSeats() {
     if (s.substitute) bits.push(t("a computer plays for them"));
     else if (!s.connected) bits.push(t("away"));
     const label = (s.seat === msg.seat ? `${seatName(s.seat)} (${t("you")})` : seatName(s.seat)) + (bits.length ? ` · ${bits.join(", ")}` : "");
-    chip.append(el("span", { class: "dot" + (s.connected ? " on" : ""), "aria-hidden": "true" }), el("span", { text: label }));
+    chip.append(el("span", { class: "dot" + (s.connected ? " on" : ""), "aria-hidden": "true" }),
+      el("span", { class: "seat-no", text: String(s.seat + 1), title: t("Seat {n}", { n: s.seat + 1 }) }), el("span", { text: label }));
     return chip;
   }));
 }
@@ -573,10 +590,18 @@ function wire() {
   const buttons = [];
   const add = (m, cls = "btn") => {
     const b = el("button", { class: cls, type: "button", "data-move": m.text, text: label(m) });
-    b.addEventListener("click", () => sendMove(m.text));
+    b.addEventListener("click", () => tryMove(m.text));
     buttons.push(b);
   };
-  if (choices) {
+  if (confirming && !moves.some((m) => m.text === confirming)) confirming = null;
+  if (confirming) {
+    buttons.push(perilEl(confirming));
+    const yes = el("button", { class: "btn danger", type: "button", "data-move": confirming, text: t("Yes: {move}", { move: label({ text: confirming, ...game.parseMove(confirming, ctx) }) }) });
+    yes.addEventListener("click", () => sendMove(confirming));
+    const no = el("button", { class: "btn primary", type: "button", text: t("No, go back") });
+    no.addEventListener("click", () => { confirming = null; wire(); });
+    buttons.push(yes, no);
+  } else if (choices) {
     buttons.push(el("span", { class: "label", text: t("Which one?") }));
     for (const m of choices) add(m, "btn primary");
   } else {
@@ -588,13 +613,25 @@ function wire() {
     }
     for (const m of moves) if (!m.src) add(m, m.primary ? "btn primary" : "btn");
   }
-  if (selected || choices) {
+  if ((selected || choices) && !confirming) {
     const cancel = el("button", { class: "btn ghost", type: "button", text: t("Cancel") });
     cancel.addEventListener("click", () => { selected = null; choices = null; wire(); });
     buttons.push(cancel);
   }
   els.actions.replaceChildren(...buttons);
-  els.page.dataset.choosing = choices ? "1" : "0";
+  els.page.dataset.choosing = choices || confirming ? "1" : "0";
+  if (confirming) els.actions.querySelector(".peril").focus({ preventScroll: true });
+}
+
+/** What a move that loses at once will do, and the rule that says so (the game's words). */
+function perilEl(text) {
+  const why = losingWhy(text);
+  const said = game.perilText ? game.perilText(why, text, ctx) : { what: t("This move loses the game at once."), rule: "" };
+  const box = el("div", { class: "peril", role: "alert", tabindex: "-1" });
+  box.append(el("strong", { text: said.what }));
+  if (said.rule) box.append(el("p", { text: t("Rule: {rule}", { rule: said.rule }) }));
+  box.append(el("p", { text: t("Do you really want this?") }));
+  return box;
 }
 
 /** Whether a tap on this unusable place can be explained: as a target of the selected card
@@ -611,7 +648,8 @@ function onSource(src) {
   if (!moves.length) return;
   hideWhy();
   choices = null;
-  if (moves.length === 1 && !moves[0].dst && !moves[0].confirm) { sendMove(moves[0].text); return; }
+  confirming = null;
+  if (moves.length === 1 && !moves[0].dst && !moves[0].confirm) { tryMove(moves[0].text); return; }
   const hadFocus = els.board.contains(document.activeElement);
   selected = selected === src ? null : src;
   wire();
@@ -624,7 +662,7 @@ function onSource(src) {
 
 function onTarget(dst) {
   const moves = parsedMoves().filter((m) => m.src === selected && m.dst === dst);
-  if (moves.length === 1) { sendMove(moves[0].text); return; }
+  if (moves.length === 1) { tryMove(moves[0].text); return; }
   if (moves.length > 1) {
     choices = moves;
     wire();
@@ -644,7 +682,7 @@ els.board.addEventListener("click", (event) => {
   const why = event.target.closest("[data-why]");
   hideWhy();
   if (why) { explain(why.dataset.why === "dst" ? selected : why.dataset.src, why.dataset.why === "dst" ? why.dataset.dst : null); return; }
-  if (selected || choices) { selected = null; choices = null; wire(); return; }
+  if (selected || choices || confirming) { selected = null; choices = null; confirming = null; wire(); return; }
   // a pile or place tapped before any card: say what comes first
   const place = event.target.closest("[data-dst]");
   if (place && msg && msg.seat !== null && msg.status === "playing" && parsedMoves().some((m) => m.dst)) showWhy([t("Choose one of your cards first, then where it goes.")]);
@@ -658,7 +696,7 @@ els.page.addEventListener("keydown", (event) => {
     node.click();
     return;
   }
-  if (event.key === "Escape" && (selected || choices || !els.why.hidden)) { selected = null; choices = null; hideWhy(); wire(); return; }
+  if (event.key === "Escape" && (selected || choices || confirming || !els.why.hidden)) { selected = null; choices = null; confirming = null; hideWhy(); wire(); return; }
   if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(event.key) && els.board.contains(node)) {
     const all = [...els.board.querySelectorAll('[tabindex="0"], button:not([disabled])')];
     const i = all.indexOf(node);
@@ -691,5 +729,14 @@ function scheduleAuto() {
   setStatus(t("Forced card: it plays itself…"), "", true);
   autoTimer = setTimeout(() => { if (msg.version === version) sendMove(legal[0]); }, 700);
 }
+
+// The log folds away on a phone (closed at first there); a player's own choice is kept.
+try {
+  const kept = localStorage.getItem("ct-log-open");
+  els.logBox.open = kept === null ? matchMedia("(min-width: 980px)").matches : kept === "1";
+} catch (e) { /* private mode: as the template has it */ }
+els.logBox.addEventListener("toggle", () => {
+  try { localStorage.setItem("ct-log-open", els.logBox.open ? "1" : "0"); } catch (e) { /* ignore */ }
+});
 
 connect();
