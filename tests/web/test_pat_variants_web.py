@@ -51,7 +51,9 @@ def seat_page(browser: Any, server: Server, view: dict[str, int], options: dict[
     if start is not None:
         body["start"] = start
     created = server.create(**body)
-    return open_seat(browser, server, created["table"]["id"], created["token"], view, locale)
+    page = open_seat(browser, server, created["table"]["id"], created["token"], view, locale)
+    page.seat_key = (created["table"]["id"], created["token"])
+    return page
 
 
 def no_overflow(page: Any) -> None:
@@ -175,8 +177,7 @@ def test_commands_each_black_command_named_and_an_uncovered_cover_asked_again(
     assert page.locator("#actions .peril").count() == 0
     assert attr(page, "status") == "playing"
     if view == "phone":  # the same in German
-        german = open_seat(browser, server, page.url.split("/t/")[1].split("?")[0],
-                           page.url.split("key=")[1], PHONE, "de-DE")
+        german = open_seat(browser, server, *page.seat_key, PHONE, "de-DE")
         tags = pile_tags(german)
         assert tags["pile:down2"] == ["Schweigen: niemand darf signalisieren"]
         german.click('#actions button[data-move="end"]')
