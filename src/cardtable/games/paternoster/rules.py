@@ -51,6 +51,11 @@ Decisions where the text is silent (also in the final report):
   King is on top at the moment of drawing. When a Silence (black Jack) lands
   on top, all current signals are cleared.
 * Turn-end checks: fire first, then Cover.
+* A passenger's twin played too early loses by ``"passenger"`` like an undelivered one;
+  the outcome names the card (``too_early``) so that players read which loss it was.
+* The observation names the legal moves that end the game at once (:func:`at_once`),
+  judged from what the seat sees: nothing hidden decides it, so a next player stuck at
+  the start of their turn is not foretold.
 * Signals persist until their seat changes or clears them; a seat has at most
   one signal per pile. Taking one back is talking too: refused whenever the
   seat may not signal. Under Lift operator a seat's signals come down when its
