@@ -34,7 +34,7 @@ def check_steps(data: dict[str, Any], record: dict[str, Any], seat: int | None) 
     views, known = replayed_views(record, seat)
     assert len(data["steps"]) == len(record["moves"]) + 1
     for n, step in enumerate(data["steps"]):
-        assert step["observation"] == {**views[n][-1], "legal": []}, f"step {n}"
+        assert step["observation"] == {**views[n][-1], "legal": [], "losing": {}}, f"step {n}"
         assert cards_named(step) <= known[n], f"step {n}: hidden cards shown"
     assert data["outcome"] == record.get("outcome", data["outcome"])
 
