@@ -27,16 +27,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardtable.cards import Card
+from cardtable.games.paternoster.fit import LONG, NO_FIT, NORMAL, fit_kind
 from cardtable.games.paternoster.rules import (
     END,
-    LONG,
-    NO_FIT,
-    NORMAL,
     PATERNOSTER,
     PLAY,
     PaternosterMove,
     PaternosterObservation,
-    fit_kind,
     full_deck,
 )
 

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardtable.cards import Card
+from cardtable.games.paternoster.fit import LONG, NO_FIT, NORMAL, fit_kind
 from cardtable.games.paternoster.rules import (
     BLACK_JACKS,
     BLACK_KINGS,
@@ -31,9 +32,6 @@ from cardtable.games.paternoster.rules import (
     BURNING,
     END,
     GIVE,
-    LONG,
-    NO_FIT,
-    NORMAL,
     PLAY,
     RED_JACKS,
     RED_KINGS,
@@ -41,7 +39,6 @@ from cardtable.games.paternoster.rules import (
     TOKEN_END,
     PaternosterMove,
     PaternosterObservation,
-    fit_kind,
     full_deck,
 )
 
