@@ -46,7 +46,7 @@ no.  English           German            rules                                 t
   8  Rush hour         Stoßzeit          Steep                                      2  ≤ 14
   9  Night shift       Nachtschicht      Steep, Silent lift                         3   ≤ 9
  10  Board meeting     Vorstandssitzung  Commands light, 3 passengers               3   ≤ 4
- 11  Precision ride    Präzisionsfahrt   Lift operator, 3 passengers                3     0
+ 11  Precision ride    Präzisionsfahrt   Lift operator, 4 passengers                4     0
  12  Penthouse         Penthouse         Lift operator, Fire, Commands light,       4   ≤ 4
                                          4 passengers
 
@@ -203,7 +203,7 @@ FLOORS: tuple[Floor, ...] = (
     _floor(10, "board-meeting", "Board meeting", "Vorstandssitzung", 4,
            (41.0, 28.6, 13.7), passengers=3, commands_light=True, tokens=3),
     _floor(11, "precision-ride", "Precision ride", "Präzisionsfahrt", 0,
-           (22.3, 22.3, 22.3), passengers=3, lift_operator=True, tokens=3),
+           (22.3, 22.3, 22.3), passengers=4, lift_operator=True, tokens=4),
     _floor(12, "penthouse", "Penthouse", "Penthouse", 4, (18.6, 12.2, 5.0),
            passengers=4, fire=True, commands_light=True, lift_operator=True, tokens=4),
 )
