@@ -15,7 +15,7 @@ from tests.games.paternoster.test_properties import ALL_OPTIONS, IDS
 from cardtable.cards import deck, parse_card
 from cardtable.engine import play_out
 from cardtable.games.paternoster.bots import PlannerTeamBot, RandomTeamBot, make_bot
-from cardtable.games.paternoster.endgame import solve_endgame
+from cardtable.games.paternoster.endgame import SAMPLED_DRAW, solve_endgame
 from cardtable.games.paternoster.rules import PATERNOSTER, PaternosterState
 from cardtable.signals import PASSENGER_SIGNAL
 
@@ -165,3 +165,25 @@ def test_endgame_with_several_partners_samples_their_hands_from_the_observation(
     assert solve_endgame(other.observation(0)) == end
     outcome = play_out(state, {s: PlannerTeamBot(s) for s in range(3)}, random.Random(0))
     assert outcome.perfect
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_solo_endgame_samples_the_draw_piles_order_from_the_observation(seed: int) -> None:
+    """Solo, with at most ``SAMPLED_DRAW`` cards left to draw, the turn comes from orders
+    of the draw pile sampled from the observation alone: any order behind the same
+    observation gives the same turn."""
+    state = PATERNOSTER.new(PATERNOSTER.parse_options({"players": 1}), seed=seed)
+    assert isinstance(state, PaternosterState)
+    bot = PlannerTeamBot(0)
+    while state.outcome() is None and len(state.draw) > SAMPLED_DRAW:
+        for move in bot.plan(state.observation(0)):
+            state.play(0, move)
+            if state.outcome() is not None:
+                break
+    if state.outcome() is not None or not state.draw:
+        return
+    obs = state.observation(0)
+    other = PATERNOSTER.sample(obs, random.Random(seed + 1))
+    assert other.observation(0) == obs
+    assert PlannerTeamBot(1).plan(obs) == PlannerTeamBot(2).plan(other.observation(0))

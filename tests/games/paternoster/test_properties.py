@@ -15,12 +15,11 @@ from hypothesis import strategies as st
 
 from cardtable.engine import play_out
 from cardtable.games.paternoster.bots import SimpleTeamBot
+from cardtable.games.paternoster.fit import NO_FIT, fit_kind
 from cardtable.games.paternoster.levels import LEVELS
 from cardtable.games.paternoster.rules import (
-    NO_FIT,
     PATERNOSTER,
     PaternosterState,
-    fit_kind,
     full_deck,
 )
 from cardtable.testing import (

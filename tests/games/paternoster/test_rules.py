@@ -6,12 +6,9 @@ from __future__ import annotations
 from collections import Counter
 
 from cardtable.cards import CARDS, deck, parse_card
+from cardtable.games.paternoster.fit import LONG, NORMAL, STEP, fit_kind
 from cardtable.games.paternoster.rules import (
-    LONG,
-    NORMAL,
     PATERNOSTER,
-    STEP,
-    fit_kind,
 )
 from cardtable.testing import assert_refused_unchanged
 

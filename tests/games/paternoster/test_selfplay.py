@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from cardtable.bench import against_plain, plain_loop, self_play
 from cardtable.engine import Bot, Observation, play_out
-from cardtable.games.paternoster import PATERNOSTER
+from cardtable.games.paternoster import PATERNOSTER, selfplay
 from cardtable.games.paternoster.bots import SimpleTeamBot, make_bot
+from cardtable.games.paternoster.fit import fit_kind
 from cardtable.games.paternoster.rules import (
     PaternosterMove,
     PaternosterObservation,
@@ -138,3 +139,16 @@ def test_the_plain_loop_plays_the_same_games() -> None:
     both = against_plain(ours, plain, 7)
     assert both.plain is not None
     assert both.plain.moves == ours.moves and both.plain.fingerprint == ours.fingerprint
+
+
+def test_simulation_path_judges_a_fit_by_the_rules_own_rule() -> None:
+    """The path reads an empty pile as -1 and otherwise asks the rules' one fit rule, for
+    every card on every top (it skips the long step backs: it runs without tokens)."""
+    for card in range(52):
+        for up in (True, False):
+            for same_suit in (True, False):
+                assert selfplay.fits(card, -1, up, same_suit) == fit_kind(card, None, up,
+                                                                          same_suit)
+                for top in range(52):
+                    assert selfplay.fits(card, top, up, same_suit) == fit_kind(
+                        card, top, up, same_suit)

@@ -20,6 +20,7 @@ from cardtable.engine import Observation
 from cardtable.games.ladder import Level, player_name
 from cardtable.games.paternoster import selfplay
 from cardtable.games.paternoster.endgame import Memo, solve_endgame
+from cardtable.games.paternoster.fit import LONG, NO_FIT, NORMAL, STEP, fit_kind
 from cardtable.games.paternoster.planner import Plan, plan_turn
 from cardtable.games.paternoster.rules import (
     BLACK_JACKS,
@@ -28,14 +29,10 @@ from cardtable.games.paternoster.rules import (
     BURNING,
     END,
     GIVE,
-    LONG,
-    NO_FIT,
-    NORMAL,
     PLAY,
     RED_JACKS,
     RED_KINGS,
     RED_QUEENS,
-    STEP,
     TIMEOUT,
     TOKEN_END,
     PaternosterMove,
@@ -43,7 +40,6 @@ from cardtable.games.paternoster.rules import (
     SeatFacts,
     check,
     check_play,
-    fit_kind,
     pile_ids,
     satisfied,
 )

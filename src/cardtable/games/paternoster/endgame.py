@@ -27,16 +27,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardtable.cards import Card
+from cardtable.games.paternoster.fit import LONG, NO_FIT, NORMAL, fit_kind
 from cardtable.games.paternoster.rules import (
     END,
-    LONG,
-    NO_FIT,
-    NORMAL,
     PATERNOSTER,
     PLAY,
     PaternosterMove,
     PaternosterObservation,
-    fit_kind,
     full_deck,
 )
 
@@ -46,7 +43,7 @@ DEALS = 8
 """Deals sampled when several partners still hold cards."""
 SAMPLED_CARDS = 10
 """Sampled deals are searched only while the partners hold at most this many cards."""
-SAMPLED_DRAW = 4
+SAMPLED_DRAW = 6
 """Solo, the draw pile's order is sampled once it holds at most this many cards."""
 DEAL_BUDGET = 3_000
 """Positions searched per sampled deal and line."""

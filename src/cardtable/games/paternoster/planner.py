@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardtable.cards import Card
+from cardtable.games.paternoster.fit import LONG, NO_FIT, NORMAL, fit_kind
 from cardtable.games.paternoster.rules import (
     BLACK_JACKS,
     BLACK_KINGS,
@@ -31,9 +32,6 @@ from cardtable.games.paternoster.rules import (
     BURNING,
     END,
     GIVE,
-    LONG,
-    NO_FIT,
-    NORMAL,
     PLAY,
     RED_JACKS,
     RED_KINGS,
@@ -41,7 +39,6 @@ from cardtable.games.paternoster.rules import (
     TOKEN_END,
     PaternosterMove,
     PaternosterObservation,
-    fit_kind,
     full_deck,
 )
 
@@ -60,6 +57,12 @@ EXTRA_LIMIT = 3.0
 OWN_WEIGHT = 1.3
 """A card of one's own hand shut out of a pile counts more than an unknown one: it is
 certain, and it must now find another pile."""
+SOLO_EXTRA_REWARD = 2.0
+SOLO_OWN_WEIGHT = 1.0
+"""Solo, extra cards are worth more and one's own shut-out cards no more than unknown
+ones: every card drawn is one's own, and playing more draws more of the deck to plan
+with (1,200 solo deals, paired: perfect 16.4% -> 19.9%, with the endgame's six sampled
+cards)."""
 GIVE_COST = 5.0
 """Passing a card on instead of playing one: the team still has to place it."""
 SIGNAL_COST = {"help": 12.0, "dont-play": 1.5, "passenger": 8.0, "good-here": 1.5}
@@ -127,6 +130,9 @@ class TurnPlanner:
         self.lock = opts.command_cards
         self.stop = opts.command_cards
         self.kings = opts.command_kings
+        solo = f.players == 1
+        self.extra_reward = SOLO_EXTRA_REWARD if solo else EXTRA_REWARD
+        self.own_weight = SOLO_OWN_WEIGHT if solo else OWN_WEIGHT
         seat = f.seat
         unseen = [0] * 52
         for card in full_deck(opts):
@@ -176,7 +182,7 @@ class TurnPlanner:
             return 0.0
         # the hand is sorted (the observation's order, kept by every search step)
         own = bisect_left(hand, high) - bisect_left(hand, low) - (low <= card < high)
-        return sign * (self.prefix[high] - self.prefix[low] + OWN_WEIGHT * own)
+        return sign * (self.prefix[high] - self.prefix[low] + self.own_weight * own)
 
     def play_cost(self, node: _Node, card: Card, pile: int, kind: int) -> float:
         up = pile < 3
@@ -262,8 +268,8 @@ class TurnPlanner:
                 if card == next_passenger:
                     c -= PASSENGER_REWARD
                 if extra:
-                    c -= EXTRA_REWARD
-                    if c > EXTRA_LIMIT - EXTRA_REWARD:
+                    c -= self.extra_reward
+                    if c > EXTRA_LIMIT - self.extra_reward:
                         continue
                 children.append((c, card, pile, kind))
         children.sort()

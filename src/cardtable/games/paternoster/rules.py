@@ -86,6 +86,7 @@ from cardtable.engine import (
     State,
 )
 from cardtable.games.paternoster import selfplay
+from cardtable.games.paternoster.fit import LONG, NO_FIT, NORMAL, fit_kind
 from cardtable.games.paternoster.variants import (
     PaternosterOptions,
     parse_options,
@@ -95,10 +96,6 @@ from cardtable.signals import PASSENGER_SIGNAL, SIGNAL_KINDS, Signals
 PILE_NAMES = ("up1", "up2", "up3", "down1", "down2", "down3")
 PILE_IDS = {name: i for i, name in enumerate(PILE_NAMES)}
 MAX_SEATS = 8
-
-NORMAL, STEP, LONG, NO_FIT = 0, 1, 2, 3
-"""How a card meets a pile: a normal move, the step back, the long step back
-(Emergency tokens), or not at all."""
 
 BURNING = frozenset(Card.of(r, Suit.HEARTS) for r in (3, 6, 9, 12))
 """Fire: the hearts whose rank divides by 3."""
@@ -183,33 +180,6 @@ def parse_move(text: str) -> PaternosterMove:
 
 
 # --- legality ------------------------------------------------------------------------
-
-
-def fit_kind(card: int, top: int | None, up: bool, same_suit_fits: bool) -> int:
-    """How ``card`` meets a pile showing ``top`` (``None``: empty, anything starts it).
-
-    Up: equal (the twin) or higher; down: equal or lower. Step back: same suit,
-    exactly one rank the wrong way; long step back: two or three ranks. In
-    First ride every same-suit card is a normal move.
-    """
-    if top is None:
-        return NORMAL
-    if up:
-        if card >= top:
-            return NORMAL
-        gap = top - card
-    else:
-        if card <= top:
-            return NORMAL
-        gap = card - top
-    if gap & 3 == 0:
-        if same_suit_fits:
-            return NORMAL
-        if gap == 4:
-            return STEP
-        if gap in (8, 12):
-            return LONG
-    return NO_FIT
 
 
 class SeatFacts(NamedTuple):

@@ -16,8 +16,10 @@ from the same seeds, variants and players and compare whole games.
 Cards are the state's :class:`~cardtable.cards.Card` objects, read as ints (ladder
 steps; twins are equal); an empty pile's top is -1. A play is the code ``6 * card +
 pile``; its text and where that text sorts (the players break ties among moves
-sorted by text) come from the state's tables. ``make install`` compiles this module
-with mypyc; it imports nothing of the package, so it also runs as plain Python.
+sorted by text) come from the state's tables. Whether a card fits a pile is the rules'
+own :mod:`~cardtable.games.paternoster.fit`. ``make install`` compiles this module and
+that one with mypyc; neither imports anything else of the package, so both also run
+as plain Python.
 """
 
 from __future__ import annotations
@@ -25,12 +27,11 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from cardtable.games.paternoster.fit import NORMAL, STEP, fit_on
+
 Cards = list[Any]
 """A list of the state's Card objects (read as ints here)."""
 
-NORMAL: Final = 0
-STEP: Final = 1
-NO_FIT: Final = 3
 SMALL_STEP: Final = 1
 KEEP_OFF: Final = 10
 NO_BIG_JUMP: Final = 10
@@ -77,25 +78,10 @@ class Table:
         self.lift_operator = lift_operator
 
 
-def fit_kind(card: int, top: int, up: bool, same_suit_fits: bool) -> int:
-    """How ``card`` meets a pile showing ``top`` (the rules' ``fit_kind`` without the
-    long step back, which needs tokens)."""
-    if top < 0:
-        return NORMAL
-    if up:
-        if card >= top:
-            return NORMAL
-        gap = top - card
-    else:
-        if card <= top:
-            return NORMAL
-        gap = card - top
-    if gap & 3 == 0:
-        if same_suit_fits:
-            return NORMAL
-        if gap == 4:
-            return STEP
-    return NO_FIT
+def fits(card: int, top: int, up: bool, same_suit_fits: bool) -> int:
+    """The rules' :func:`~cardtable.games.paternoster.fit.fit_kind` for a pile's top
+    read here (-1 for an empty pile)."""
+    return NORMAL if top < 0 else fit_on(card, top, up, same_suit_fits)
 
 
 def tops_of(piles: list[Cards]) -> list[int]:
@@ -106,7 +92,7 @@ def can_play(hand: Cards, tops: list[int], table: Table, back: bool) -> bool:
     """Whether some card of ``hand`` may go onto some pile."""
     for card in hand:
         for pile in table.piles:
-            kind = fit_kind(card, tops[pile], pile < 3, table.first_ride)
+            kind = fits(card, tops[pile], pile < 3, table.first_ride)
             if kind == NORMAL or (kind == STEP and back):
                 return True
     return False
@@ -120,7 +106,7 @@ def wanted_signals(hand: Cards, tops: list[int], table: Table) -> dict[int, str]
     for card in set(sorted(hand)):  # noqa: C414
         for pile in table.piles:
             top = tops[pile]
-            if top >= 0 and fit_kind(card, top, pile < 3, table.first_ride) == STEP:
+            if fits(card, top, pile < 3, table.first_ride) == STEP:
                 wanted[pile] = "help"
     return wanted
 
@@ -159,8 +145,9 @@ def best_play(player: Player, seat: int, hand: Cards, tops: list[int], back: boo
         for pile in table.piles:
             top = tops[pile]
             up = pile < 3
-            kind = fit_kind(c, top, up, table.first_ride)
-            if kind == NO_FIT or (kind == STEP and not back):
+            kind = fits(c, top, up, table.first_ride)
+            # the path plays without tokens: no long step back
+            if kind > STEP or (kind == STEP and not back):
                 continue
             if top < 0:
                 cost = c + 1 if up else 52 - c
@@ -223,7 +210,7 @@ def play_to_end(players: list[Player], talkers: list[int], hands: list[Cards], d
             value = code // 6
             index = hand.index(value)
             card = hand.pop(index)
-            if fit_kind(value, tops[pile], pile < 3, table.first_ride) != NORMAL:
+            if fits(value, tops[pile], pile < 3, table.first_ride) != NORMAL:
                 status[STEP_BACK_USED] = 1
             piles[pile].append(card)
             tops[pile] = value

@@ -15,12 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardtable.cards import Card
+from cardtable.games.paternoster.fit import NO_FIT, STEP, fit_kind
 from cardtable.games.paternoster.rules import (
     BLACK_QUEENS,
-    NO_FIT,
-    STEP,
     PaternosterObservation,
-    fit_kind,
 )
 
 CLOSE = 2
