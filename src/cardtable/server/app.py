@@ -31,7 +31,9 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from cardtable.games.registry import find_game, game_ids
 from cardtable.server import store
 from cardtable.server.apidocs import add_docs
+from cardtable.server.botpool import BotPool
 from cardtable.server.config import Settings
+from cardtable.server.conns import Conn
 from cardtable.server.db import Database, make_engine, migrate
 from cardtable.server.errors import (
     ApiError,
@@ -45,6 +47,7 @@ from cardtable.server.health import router as health_router
 from cardtable.server.hooks import hooks_for, variant_names
 from cardtable.server.metrics import Metrics
 from cardtable.server.metrics import router as metrics_router
+from cardtable.server.ownership import TableManager
 from cardtable.server.protocol import (
     CLAIM_SEAT_1,
     TABLE_ID,
@@ -65,7 +68,7 @@ from cardtable.server.protocol import (
     links,
     seat_token,
 )
-from cardtable.server.tables import BotPool, Conn, LiveTable, TableManager, TableSpec
+from cardtable.server.tables import LiveTable, TableSpec
 from cardtable.server.validation import Count, GameNumber, SeatNumber
 
 log = logging.getLogger("cardtable.server")

@@ -13,8 +13,8 @@ from pydantic import BaseModel, Field
 from cardtable.games.paternoster import campaign as tower
 from cardtable.server import groups
 from cardtable.server.groups import GroupInfo
+from cardtable.server.ownership import TableManager
 from cardtable.server.protocol import GROUP_LINKS, TABLE_LINKS, Strict, links
-from cardtable.server.tables import TableManager
 from cardtable.server.validation import Count, GroupName, PlayerName
 
 router = APIRouter(tags=["campaign"])
