@@ -338,7 +338,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.send_text(json.dumps(ws_error(code, message)))
             await websocket.close(close_code, reason=code)
 
-        table = await manager_of(websocket).get(table_id) if _TABLE_ID.match(table_id) else None
+        try:
+            table = (await manager_of(websocket).get(table_id) if _TABLE_ID.match(table_id)
+                     else None)
+        except Refusal as exc:  # another process owns the table (issue 19)
+            await refuse(exc.code, exc.message, 4503)
+            return
         if table is None:
             await refuse("unknown-table", f"there is no table '{table_id[:40]}'", 4404)
             return

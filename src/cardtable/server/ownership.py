@@ -6,15 +6,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
 import secrets
+import socket
 import time
 from collections import deque
 from typing import Any
 
 from cardtable.engine import DealError, IllegalMove, OptionError, State
 from cardtable.games.registry import find_game
-from cardtable.server import store
+from cardtable.server import leases, store
 from cardtable.server.botpool import BotPool
 from cardtable.server.config import Settings
 from cardtable.server.db import Database
@@ -30,8 +32,18 @@ from cardtable.signals import Signals
 log = logging.getLogger("cardtable.server.tables")
 
 
+ELSEWHERE = ("another server process owns this table right now (it may be handing it "
+             "over): try again in a moment")
+
+
 class TableManager:
-    """Creates tables, and finds them: in memory, else rebuilt from the database."""
+    """Creates tables, and finds them: in memory, else rebuilt from the database.
+
+    With ``settings.lease_seconds`` several processes share one database: a process holds
+    a running table only while it owns the table's lease (:mod:`.leases`), so its computer
+    players and clock run in one process; it renews its leases, drops a table whose lease
+    another process took, and takes over tables whose owner is gone.
+    """
 
     def __init__(self, db: Database, settings: Settings, bots: BotPool,
                  metrics: Metrics | None = None) -> None:
@@ -44,22 +56,65 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._sweeper: asyncio.Task[None] | None = None
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        """This process, as its leases name it."""
+        self._keeper: asyncio.Task[None] | None = None
 
     async def start(self) -> int:
-        """Load every running table, so its clock and computer players go on."""
+        """Load every running table, so its clock and computer players go on (with leases:
+        every one no other process owns)."""
         ids = await self.db.run(store.active_table_ids)
         for table_id in ids:
             try:
                 await self.get(table_id)
+            except Refusal:
+                pass  # another process owns it
             except Exception:
                 log.exception("a table could not be restored", extra={"table": table_id})
+        if self.settings.lease_seconds is not None:
+            self._keeper = asyncio.get_running_loop().create_task(
+                self._keep_leases(self.settings.lease_seconds))
         return len(ids)
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+        """Stop every table; with leases, hand them over to the other processes at once."""
+        for task in (self._sweeper, self._keeper):
+            if task is not None:
+                task.cancel()
         for table in list(self.tables.values()):
             await table.close()
+        if self.settings.lease_seconds is not None:
+            await self.db.run(leases.hand_over, self.owner)
+            log.info("tables handed over", extra={"tables": len(self.tables)})
+
+    async def _keep_leases(self, seconds: float) -> None:
+        """Renew this process's leases; drop the tables it no longer owns (another process
+        took them, or renewing failed for a whole lease); take over lapsed tables."""
+        renewed = time.time()
+        while True:
+            await asyncio.sleep(seconds / 3)
+            now = time.time()
+            before = set(self.tables)
+            try:
+                held = await self.db.run(leases.renew, self.owner, now + seconds)
+                renewed = now
+            except Exception:
+                log.warning("the table leases could not be renewed", exc_info=True)
+                held = set() if time.time() - renewed > seconds else before
+            for table_id in sorted(before - held):
+                await self._drop(table_id, "the table's lease is lost: another process owns it")
+            try:
+                for table_id in await self.db.run(leases.lapsed, time.time()):
+                    with contextlib.suppress(Refusal):
+                        await self.get(table_id)
+            except Exception:
+                log.warning("lapsed tables could not be taken over", exc_info=True)
+
+    async def _drop(self, table_id: str, why: str) -> None:
+        table = self.tables.pop(table_id, None)
+        if table is not None:
+            await table.close()
+            log.warning(why, extra={"table": table_id})
 
     def start_sweeping(self, every: float = 60.0, idle: float = 600.0) -> None:
         """Drop quiet tables from memory now and then; the database keeps them."""
@@ -71,6 +126,8 @@ class TableManager:
                     if table.evictable(idle):
                         del self.tables[table_id]
                         await table.close()
+                        if self.settings.lease_seconds is not None:
+                            await self.db.run(leases.release, self.owner, [table_id])
                         log.info("table left memory", extra={"table": table_id})
 
         self._sweeper = asyncio.get_running_loop().create_task(sweep())
@@ -85,7 +142,14 @@ class TableManager:
         future: asyncio.Future[LiveTable | None] = asyncio.get_running_loop().create_future()
         self._loading[table_id] = future
         try:
-            row = await self.db.run(store.load_table, table_id)
+            if self.settings.lease_seconds is None:
+                row = await self.db.run(store.load_table, table_id)
+            else:
+                now = time.time()
+                owned, row = await self.db.run(leases.take_and_load, table_id, self.owner,
+                                               now + self.settings.lease_seconds, now)
+                if not owned:
+                    raise Refusal("elsewhere", ELSEWHERE)
             table = self._restore(row) if row is not None else None
             if table is not None:
                 self.tables[table_id] = table
@@ -224,6 +288,9 @@ class TableManager:
         if row.status == "playing":
             table.deadline, table._turn_key = table._deadline_for(state, "playing")
         await self.db.run(store.create_table, row)
+        if self.settings.lease_seconds is not None:
+            await self.db.run(leases.take, row.id, self.owner, now + self.settings.lease_seconds,
+                              now)
         if table.deadline is not None:
             await self.db.run(_store_deadline, row.id, table.deadline)
         self.tables[row.id] = table
