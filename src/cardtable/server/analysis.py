@@ -31,7 +31,7 @@ from cardtable.server.errors import ApiError
 from cardtable.server.protocol import TABLE_ID, Strict, seat_token
 
 if TYPE_CHECKING:
-    from cardtable.server.tables import TableManager
+    from cardtable.server.ownership import TableManager
 
 router = APIRouter(tags=["analysis"])
 
@@ -70,7 +70,7 @@ def _review(record: Record) -> dict[str, Any]:
 
 
 def _position(record: Record, upto: int | None) -> dict[str, Any]:
-    from cardtable.server.tables import observation_json
+    from cardtable.server.wire import observation_json
 
     state = at(record, upto)
     here = position(state, Solver())

@@ -31,7 +31,9 @@ from starlette.websockets import WebSocketDisconnect, WebSocketState
 from cardtable.games.registry import find_game, game_ids
 from cardtable.server import store
 from cardtable.server.apidocs import add_docs
+from cardtable.server.botpool import BotPool
 from cardtable.server.config import Settings
+from cardtable.server.conns import Conn
 from cardtable.server.db import Database, make_engine, migrate
 from cardtable.server.errors import (
     ApiError,
@@ -45,6 +47,7 @@ from cardtable.server.health import router as health_router
 from cardtable.server.hooks import hooks_for, variant_names
 from cardtable.server.metrics import Metrics
 from cardtable.server.metrics import router as metrics_router
+from cardtable.server.ownership import TableManager
 from cardtable.server.protocol import (
     CLAIM_SEAT_1,
     TABLE_ID,
@@ -65,7 +68,7 @@ from cardtable.server.protocol import (
     links,
     seat_token,
 )
-from cardtable.server.tables import BotPool, Conn, LiveTable, TableManager, TableSpec
+from cardtable.server.tables import LiveTable, TableSpec
 from cardtable.server.validation import Count, GameNumber, SeatNumber
 
 log = logging.getLogger("cardtable.server")
@@ -335,7 +338,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.send_text(json.dumps(ws_error(code, message)))
             await websocket.close(close_code, reason=code)
 
-        table = await manager_of(websocket).get(table_id) if _TABLE_ID.match(table_id) else None
+        try:
+            table = (await manager_of(websocket).get(table_id) if _TABLE_ID.match(table_id)
+                     else None)
+        except Refusal as exc:  # another process owns the table (issue 19)
+            await refuse(exc.code, exc.message, 4503)
+            return
         if table is None:
             await refuse("unknown-table", f"there is no table '{table_id[:40]}'", 4404)
             return

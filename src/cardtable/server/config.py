@@ -52,6 +52,10 @@ class Settings:
     """Quiet tables leave memory after this many seconds (they come back by replay)."""
     secure_cookies: bool = False
     """Send seat cookies only over HTTPS (turn on behind a TLS proxy)."""
+    lease_seconds: float | None = None
+    """Several processes on one database (issue 19): each running table is owned by one
+    process, on a lease of this many seconds that the owner renews; ``None``: one process
+    alone, no leases."""
     metrics_token: str | None = None
     """``/metrics`` answers a request with this bearer token from anywhere; without one,
     only direct requests from this machine (not through a proxy)."""

@@ -133,6 +133,18 @@ rides_t = sa.Table(
 entered by hand (``'hand'``)."""
 sa.Index("ix_rides_group", rides_t.c.group_id)
 
+leases_t = sa.Table(
+    "leases", metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("owner", sa.String(96), nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
+)
+"""Several server processes on one database (issue 19): the process that owns a running
+table until ``expires_at`` (Unix seconds); it renews the lease, another takes over once it
+lapses. One process alone keeps no leases."""
+sa.Index("ix_leases_owner", leases_t.c.owner)
+
 
 def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
     """An engine with the pragmas a server needs on SQLite (WAL: readers never block)."""

@@ -38,7 +38,8 @@ class StartedGuide(BaseModel):
              responses={422: {"model": ErrorBody}})
 async def start_guide(game_id: GuideGame, request: Request, response: Response) -> StartedGuide:
     """A new guided first game of ``game_id``, on its fixed deal; the seat's cookie is set."""
-    from cardtable.server.tables import TableManager, TableSpec
+    from cardtable.server.ownership import TableManager
+    from cardtable.server.tables import TableSpec
 
     options, seed, seats = GUIDES[game_id]
     game = find_game(game_id)

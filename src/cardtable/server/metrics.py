@@ -38,7 +38,7 @@ from cardtable.server.errors import http_error
 
 
 class TableManager(Protocol):
-    """What the live figures read of the table service (``tables.TableManager`` is one):
+    """What the live figures read of the table service (``ownership.TableManager`` is one):
     the tables report their moves here, so this module knows them by this shape only."""
 
     @property

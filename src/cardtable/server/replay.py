@@ -39,7 +39,8 @@ from cardtable.signals import Signals
 from cardtable.sim import estimate
 
 if TYPE_CHECKING:
-    from cardtable.server.tables import LiveTable, TableManager
+    from cardtable.server.ownership import TableManager
+    from cardtable.server.tables import LiveTable
 
 router = APIRouter(tags=["replay"])
 
@@ -90,7 +91,7 @@ def _signals(raw: list[Any]) -> list[tuple[int, int, str]]:
 
 
 def _view(state: State, seat: int | None) -> dict[str, Any]:
-    from cardtable.server.tables import observation_json
+    from cardtable.server.wire import observation_json
 
     return observation_json(state.observation(seat), may_move=False)
 

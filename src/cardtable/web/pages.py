@@ -24,6 +24,7 @@ from markupsafe import Markup
 
 from cardtable.games.ladder import ladder_of, middle, standings
 from cardtable.games.registry import find_game
+from cardtable.server import groups
 from cardtable.server.hooks import hooks_for, variant_names
 from cardtable.server.learn import GUIDES
 from cardtable.server.protocol import TABLE_ID, seat_token
@@ -265,36 +266,32 @@ def table_page(request: Request, table: Any) -> HTMLResponse:
 async def score_tab(request: Request, g: str | None = None) -> Response:
     """Every group this browser knows (the ``ct_groups`` cookie) side by side; ``?g=`` adds
     groups by their share tokens (``.``-separated)."""
-    from cardtable.server import campaign
-
-    manager = request.app.state.manager
-    tokens = campaign.remembered(request.cookies)
+    db = request.app.state.manager.db
+    tokens = groups.remembered(request.cookies)
     for extra in (g or "").split("."):
         if extra and extra not in tokens:
             tokens.append(extra)
     base = str(request.base_url).rstrip("/")
-    groups = []
-    for token in tokens[-campaign.MAX_REMEMBERED:]:
-        row = await campaign.load_group(manager, token)
+    known = []
+    for token in tokens[-groups.MAX_REMEMBERED:]:
+        row = await groups.load_group(db, token)
         if row is not None:
-            groups.append(campaign.group_json(base, row))
-    return render(request, "campaign.html", page="campaign", groups=groups,
+            known.append(groups.group_json(base, row))
+    return render(request, "campaign.html", page="campaign", groups=known,
                   client={"page": "campaign"})
 
 
 @router.get("/g/{token}", response_class=HTMLResponse)
 async def group_page(request: Request, token: str) -> Response:
     """A group's page, shared by its link; opening it remembers the group in this browser."""
-    from cardtable.server import campaign
-
-    row = await campaign.load_group(request.app.state.manager, token)
+    row = await groups.load_group(request.app.state.manager.db, token)
     if row is None:
         return render(request, "message.html", status=404, page="error",
                       message=translate(language(request),
                                         "There is no group with this link."))
-    group = campaign.group_json(str(request.base_url).rstrip("/"), row)
+    group = groups.group_json(str(request.base_url).rstrip("/"), row)
     response = render(request, "group.html", page="group", group=group,
                       client={"page": "group", "token": token})
-    campaign.remember(response, request.cookies, token,
+    groups.remember(response, request.cookies, token,
                       request.app.state.settings.secure_cookies)
     return response

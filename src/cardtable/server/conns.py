@@ -1,0 +1,78 @@
+"""One client's live connection to a table, with its own writer task.
+
+The table only marks connections as behind, and each writer sends its seat one message
+with the newest observation and every event it has not yet seen. A slow client therefore
+never holds up the table, and moves that come quickly one after the other reach it as one
+message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
+
+from cardtable.server.wire import to_json_text
+
+
+class Watched(Protocol):
+    """What a connection reads of its table (``tables.LiveTable`` is one)."""
+
+    game_no: int
+    log: list[str]
+    revision: int
+
+    def state_message(self, conn: Conn) -> str: ...
+
+    def observation_sent(self, seat: int, revision: int) -> None: ...
+
+
+MAX_QUEUED_REPLIES = 64
+"""Replies (errors, pongs) one connection may have waiting to be sent; one per message."""
+
+
+class Conn:
+    """One client's live connection to a table, as a seat or as a spectator."""
+
+    def __init__(self, table: Watched, seat: int | None,
+                 send: Callable[[str], Awaitable[None]], seen: int | None,
+                 game_no: int | None) -> None:
+        self.table = table
+        self.seat = seat
+        self.send = send
+        self.wake = asyncio.Event()
+        self.outbox: deque[str] = deque()
+        self.room = asyncio.Event()
+        """Clear while ``MAX_QUEUED_REPLIES`` replies wait: the client does not read them,
+        so its next message waits too (and uvicorn stops reading), keeping memory bounded."""
+        self.room.set()
+        self.revision_sent = -1
+        self.game_no = table.game_no
+        same_game = game_no is None or game_no == table.game_no
+        self.pos = min(max(seen or 0, 0), len(table.log)) if same_game else 0
+        self.wake.set()
+
+    def push(self, message: dict[str, Any]) -> None:
+        """Queue a reply (an error, a pong) for this connection alone."""
+        self.outbox.append(to_json_text(message))
+        if len(self.outbox) >= MAX_QUEUED_REPLIES:
+            self.room.clear()
+        self.wake.set()
+
+    async def writer(self) -> None:
+        try:
+            while True:
+                await self.wake.wait()
+                self.wake.clear()
+                while self.outbox:
+                    await self.send(self.outbox.popleft())
+                    if len(self.outbox) < MAX_QUEUED_REPLIES:
+                        self.room.set()
+                if self.revision_sent != self.table.revision:
+                    self.revision_sent = self.table.revision
+                    await self.send(self.table.state_message(self))
+                    if self.seat is not None:
+                        self.table.observation_sent(self.seat, self.revision_sent)
+        finally:
+            self.room.set()  # the connection is gone: its reader must not wait for room

@@ -1,0 +1,32 @@
+"""Table leases: which server process owns a running table, until when (issue 19).
+
+Revision ID: 0003
+Revises: 0002
+Create Date: 2026-12-02
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0003"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "leases",
+        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id", ondelete="CASCADE"),
+                  primary_key=True),
+        sa.Column("owner", sa.String(96), nullable=False),
+        sa.Column("expires_at", sa.Float, nullable=False),
+    )
+    op.create_index("ix_leases_owner", "leases", ["owner"])
+
+
+def downgrade() -> None:
+    op.drop_index("ix_leases_owner", "leases")
+    op.drop_table("leases")

@@ -1,0 +1,170 @@
+"""Several server processes on one PostgreSQL database own each running table in turn
+(issue 19): a lease per table, renewed by its owner, handed over at a clean shutdown,
+taken over once it lapses; a table whose owner is elsewhere is refused, not served twice.
+
+Each "process" here is a table service of its own (a :class:`TableManager` with its own
+database thread) in one event loop, so the tests can stop one mid-game as a crash would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from harness import PATIENCE
+
+from cardtable.server.botpool import BotPool
+from cardtable.server.config import Settings, database_url
+from cardtable.server.db import Database, make_engine, migrate, moves_t
+from cardtable.server.errors import Refusal
+from cardtable.server.ownership import TableManager
+from cardtable.server.tables import TableSpec
+
+LEASE = 0.6
+"""Seconds of a lease: short, so that a lapse comes soon (renewed every 0.2 s)."""
+
+
+def _settings(url: str) -> Settings:
+    return Settings(db_url=url, bot_pause=0.0, bot_executor="thread", think_seconds=0.05,
+                    lease_seconds=LEASE, restart_grace=0.0)
+
+
+async def _process(url: str) -> TableManager:
+    settings = _settings(url)
+    manager = TableManager(Database(make_engine(settings.db_url)), settings,
+                           BotPool("thread", 1))
+    await manager.start()
+    return manager
+
+
+async def _stop(manager: TableManager) -> None:
+    """A clean shutdown: the tables are handed over."""
+    await manager.close()
+    manager.bots.close()
+    await asyncio.to_thread(manager.db.close)
+
+
+async def _freeze(manager: TableManager) -> None:
+    """The process stops renewing and playing (as one killed, or one paused for longer than
+    its leases), but its database connection still works (for a late move)."""
+    assert manager._keeper is not None
+    manager._keeper.cancel()
+    for table in manager.tables.values():
+        await table.close()
+
+
+async def _end(manager: TableManager) -> None:
+    manager.bots.close()
+    await asyncio.to_thread(manager.db.close)
+
+
+async def _until(condition: Callable[[], Awaitable[bool] | bool]) -> None:
+    """Wait for ``condition`` (polled), at most the harness's patience."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + PATIENCE
+    while True:
+        result = condition()
+        if result if isinstance(result, bool) else await result:
+            return
+        assert loop.time() < end, "the condition did not come true in time"
+        await asyncio.sleep(0.02)
+
+
+def _duel(seats: list[dict[str, Any]] | None = None, creator: int | None = 0) -> TableSpec:
+    return TableSpec(game="duel", options={}, variants=[],
+                     seats=seats or [{"kind": "human"}, {"kind": "computer",
+                                                         "strength": "random"}],
+                     creator_seat=creator, creator_name=None, match_wins=None,
+                     takeover_after=None, spectators=True)
+
+
+def _stored_moves(url: str, table_id: str) -> list[tuple[int, int, str]]:
+    engine = make_engine(url)
+    with engine.connect() as conn:
+        rows = conn.execute(sa.select(moves_t.c.game_no, moves_t.c.idx, moves_t.c.text)
+                            .where(moves_t.c.table_id == table_id)
+                            .order_by(moves_t.c.game_no, moves_t.c.idx)).all()
+    engine.dispose()
+    return [tuple(r) for r in rows]
+
+
+@pytest.fixture
+def url(postgres_url: str) -> str:
+    url = database_url(postgres_url)
+    engine = make_engine(url)
+    migrate(engine)
+    engine.dispose()
+    return url
+
+
+def test_one_owner_at_a_time_and_a_clean_shutdown_hands_over(url: str) -> None:
+    async def main() -> None:
+        first, second = await _process(url), await _process(url)
+        table, _token, _invites = await first.create(_duel())
+        with pytest.raises(Refusal) as refused:
+            await second.get(table.id)
+        assert refused.value.code == "elsewhere"
+        await _stop(first)
+        await _until(lambda: table.id in second.tables)
+        taken = second.tables[table.id]
+        assert taken.version == table.version
+        await _stop(second)
+
+    asyncio.run(main())
+
+
+def test_a_lapsed_owner_is_replaced_and_its_late_move_is_refused(url: str) -> None:
+    """The owner stops as after ``kill -9``: once its lease lapses another process takes the
+    table over by replay and play goes on; the old owner's move at a version already played
+    is refused by the database (never two moves at one version)."""
+
+    async def main() -> None:
+        first, second = await _process(url), await _process(url)
+        table, _token, invites = await first.create(_duel(
+            seats=[{"kind": "human"}, {"kind": "human"}]))
+        await table.claim(1, invites[1], None)
+        seat = table.state.to_act()[0]
+        move = table.state.legal_moves(seat)[0].text
+        await table.submit(seat, move, table.version)
+        await _freeze(first)
+        await _until(lambda: table.id in second.tables)
+        taken = second.tables[table.id]
+        assert taken.version == table.version == 1
+        seat = taken.state.to_act()[0]
+        await taken.submit(seat, taken.state.legal_moves(seat)[0].text, taken.version)
+        zombie_seat = table.state.to_act()[0]
+        with pytest.raises(Refusal) as refused:  # the old owner still thinks it owns it
+            await asyncio.wait_for(table._play(zombie_seat, table.state.legal_moves(
+                zombie_seat)[-1].text, table.version, "seat"), PATIENCE)
+        assert refused.value.code == "storage"
+        assert [m[1] for m in _stored_moves(url, table.id)] == [0, 1]
+        await _stop(second)
+        await _end(first)
+
+    asyncio.run(main())
+
+
+def test_computer_players_play_at_the_owner_only(url: str) -> None:
+    """A table of computer players, two processes: its moves are each stored once, in order,
+    and only the owner holds the table; after the owner stops, the other plays it on."""
+
+    async def main() -> None:
+        first, second = await _process(url), await _process(url)
+        table, _token, _invites = await first.create(_duel(
+            seats=[{"kind": "computer", "strength": "random"}] * 2, creator=None))
+        await _until(lambda: table.version >= 3)
+        assert table.id not in second.tables
+        await _freeze(first)
+        await _until(lambda: table.id in second.tables
+                     and second.tables[table.id].status == "finished")
+        final = second.tables[table.id]
+        stored = _stored_moves(url, table.id)
+        assert [m[1] for m in stored] == list(range(final.version))
+        assert [m[2] for m in stored] == [text for _seat, text in final.state.history]
+        await _stop(second)
+        await _end(first)
+
+    asyncio.run(main())
