@@ -269,3 +269,36 @@ def test_a_guided_first_game_of_matebeta(browser: Any, server: Server, artifacts
     assert_accessible(page, f"guided MateBeta, finished, {look}")
     assert page.errors == []
     page.context.close()
+
+
+def test_a_guided_game_by_keyboard_alone(browser: Any, server: Server) -> None:
+    """The guided MateBeta game with keys only: the guide's button, then the cards; after the
+    computer's lead the focus is on a card that may answer, and the live region reads the
+    computer's move out."""
+    page = new_page(browser, DESKTOP, "en-GB")
+    start_guide(page, server, "matebeta")
+    page.locator("body").focus()
+    for _ in range(40):  # Tab from the top of the page to the guide's button
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "coach-ok":
+            break
+    assert page.evaluate("document.activeElement.id") == "coach-ok"
+    page.keyboard.press("Enter")  # welcome read
+    page.wait_for_selector("#coach[data-tip='foreplace']")
+    page.keyboard.press("Enter")  # the focus stays on the guide's button
+    page.wait_for_selector("#coach[data-tip='foreplace-limit']")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('coach').dataset.tip !== 'foreplace-limit'")
+    version = page.get_attribute("#table-page", "data-version")
+    for _ in range(40):  # on to a card that may be foreplaced
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('#board .playable')"):
+            break
+    page.keyboard.press("Enter")
+    # the computer leads move 1 at once: the focus is back on a card of the learner's
+    page.wait_for_function("""(v) => { const p = document.getElementById('table-page');
+        return p.dataset.version !== v && p.dataset.legal !== '0'; }""", arg=version)
+    page.wait_for_function("() => document.activeElement.matches('#board [data-src]')")
+    assert "Beginner leads" in page.inner_text("#live")
+    assert page.errors == []
+    page.context.close()

@@ -90,7 +90,16 @@ export function update(msg, game) {
     const text = labelOf(`learn.${game}.${tip.id}`, tip.params ? tip.params(msg) : {});
     parts.push(el("p", { class: "coach-text", "data-tip": tip.id, text }));
     const ok = el("button", { class: "btn small primary", type: "button", id: "coach-ok", text: t("Got it") });
-    ok.addEventListener("click", () => { markSeen(tip.id); update(msg, game); onRead(); });
+    ok.addEventListener("click", () => {
+      markSeen(tip.id);
+      update(msg, game);
+      // the next tip's button keeps the focus; with none, it goes on to the table
+      if (!document.getElementById("coach-ok")) {
+        const next = document.querySelector("#board .playable, #board .target, #actions button");
+        if (next) next.focus();
+      }
+      onRead();
+    });
     buttons.prepend(ok);
   } else if (TIPS.every((x) => read.includes(x.id))) {
     parts.push(el("p", { class: "coach-text", text: t("You know the rules of the standard game now: play on as you like.") }));
@@ -98,7 +107,10 @@ export function update(msg, game) {
     // the rules still to come have not mattered yet (the other player is moving, say)
     parts.push(el("p", { class: "coach-text", text: t("Play on: the guide speaks up when the next rule matters.") }));
   }
+  // the guide drawn anew must not drop a keyboard player's focus on its button
+  const focused = box.contains(document.activeElement);
   box.replaceChildren(...parts, buttons);
+  if (focused) (box.querySelector("#coach-ok") || buttons.firstChild).focus();
   box.dataset.tip = current || "";
 }
 
