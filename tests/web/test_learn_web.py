@@ -288,7 +288,8 @@ def test_a_guided_game_by_keyboard_alone(browser: Any, server: Server) -> None:
     page.keyboard.press("Enter")  # the focus stays on the guide's button
     page.wait_for_selector("#coach[data-tip='foreplace-limit']")
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.getElementById('coach').dataset.tip !== 'foreplace-limit'")
+    page.wait_for_function(
+        "() => document.getElementById('coach').dataset.tip !== 'foreplace-limit'")
     version = page.get_attribute("#table-page", "data-version")
     for _ in range(40):  # on to a card that may be foreplaced
         page.keyboard.press("Tab")
