@@ -7,6 +7,9 @@ import { mine, rankOf } from "./common.js";
 const VALUES = { "7": 7, Q: 3, K: 4, "10": 10, A: 11 };
 const suitOf = (card) => card.slice(-1);
 const phase = (m, name) => mine(m) && m.observation.phase === name;
+/** An answer the learner chooses: a forced one plays itself (its own tip waits for it), so a
+ *  tip about choosing would show only for that pause. */
+const choosing = (m) => phase(m, "answer") && m.observation.legal.length > 1;
 
 /** The last move of this game: 10, or 9 when both players foreplaced. */
 const lastMove = (obs) => (obs.foreplaced.every((c) => c) ? 9 : 10);
@@ -39,10 +42,10 @@ export const TIPS = [
   { id: "foreplace-limit", when: (m) => phase(m, "foreplace") && m.observation.dealer !== m.seat && !!dealerCard(m),
     params: (m) => ({ card: cardShort(dealerCard(m)) }) },
   { id: "forced", when: (m) => mine(m) && m.observation.phase !== "foreplace" && m.observation.legal.length === 1, hold: true },
-  { id: "follow", when: (m) => phase(m, "answer") },
-  { id: "ranking", when: (m) => phase(m, "answer") },
-  { id: "why", when: (m) => phase(m, "answer") && document.querySelector("#board [data-why]") !== null },
-  { id: "lead", when: (m) => phase(m, "lead") },
+  { id: "follow", when: choosing },
+  { id: "ranking", when: choosing },
+  { id: "why", when: (m) => choosing(m) && document.querySelector("#board [data-why]") !== null },
+  { id: "lead", when: (m) => phase(m, "lead") && m.observation.legal.length > 1 },
   { id: "mate-now", when: (m) => mates(m).length > 0, params: mateParams },
   { id: "last", when: (m) => m.status === "playing" && m.observation.phase !== "foreplace" && m.observation.move === lastMove(m.observation) },
   { id: "over", when: (m) => m.status === "finished" },
