@@ -95,6 +95,9 @@ def test_home_and_the_rules_page_lead_to_each_guide(browser: Any, server: Server
     page.wait_for_selector("#learn-start[data-ready]")
     english, german = GAME_NAMES[game]
     assert page.inner_text("h1") == f"Learn to play {english}"
+    # nothing begun yet: no button to go on with, one to start
+    assert not page.locator("#learn-resume").is_visible()
+    assert page.locator("#learn-start").inner_text() == "Start the guided game"
     page.goto(f"{server.url}/rules/{game}?lang=de")
     link = page.locator(".toc a.learn-link")
     assert link.inner_text() == "Spielen lernen"
