@@ -100,6 +100,8 @@ JS_FLOORS = [
     {"games/duel.js", "games/paternoster.js", "games/duel52.js", "games/matebeta.js"},
     {"games/common.js"},
     {"opentable.js", "cards.js", "learn.js"},
+    {"guides/paternoster.js", "guides/duel.js", "guides/duel52.js", "guides/matebeta.js"},
+    {"guides/common.js"},
     {"dom.js", "i18n.js"},
 ]
 """Top first; a module imports only from floors below its own (a game module gets the

@@ -1,6 +1,8 @@
 """No WCAG 2.1 AA violation that axe-core finds, on every page type of the site: home, new
 table, each game's table mid-game (phone and desktop), the why-not answer, an invite,
-a spectator, the rules in English and German, the Score tab, a group and a review."""
+a spectator, the rules in English and German, the Score tab, a group, a review, the
+replay (its upload page and a finished game stepped through) and the tutorial: each of the
+four guided games' start page and its table with the guide, in English and German."""
 
 from __future__ import annotations
 
@@ -92,4 +94,43 @@ def test_invite_spectator_and_finished_pages(browser: Any, server: Server) -> No
     page.goto(f"{server.url}/review?table={table_id}&game_no=1")
     page.wait_for_selector("#rv-table tbody tr", timeout=60000)
     assert_accessible(page, "review")
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("game", GAMES)
+def test_each_guided_game(browser: Any, server: Server, game: str, lang: str) -> None:
+    page = new_page(browser, PHONE if lang == "en" else DESKTOP)
+    shown(page, f"{server.url}/learn/{game}?lang={lang}")
+    page.wait_for_selector("#learn-start[data-ready]")
+    assert_accessible(page, f"tutorial start of {game} ({lang})")
+    page.click("#learn-start")
+    page.wait_for_url("**/t/*")
+    wait_ready(page)
+    page.wait_for_selector("#coach[data-tip='welcome']")
+    assert_accessible(page, f"tutorial table of {game} ({lang})")
+    page.click("#coach-ok")
+    page.wait_for_function("() => document.getElementById('coach').dataset.tip !== 'welcome'")
+    assert_accessible(page, f"tutorial table of {game}, the next tip ({lang})")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_replay_pages(browser: Any, server: Server) -> None:
+    alone = server.create(game="duel52", creator_seat=None,
+                          seats=[{"kind": "computer", "strength": "beginner"}] * 2)
+    table_id = alone["table"]["id"]
+    page = new_page(browser, PHONE)
+    shown(page, f"{server.url}/replay")
+    page.wait_for_selector("#rp-form[data-ready]")
+    assert_accessible(page, "replay, the upload page")
+    page.goto(f"{server.url}/t/{table_id}")
+    page.wait_for_selector("#result #watch-again", timeout=120000)
+    page.goto(f"{server.url}/replay?table={table_id}&game_no=1&lang=de")
+    page.wait_for_selector("#rp-main:not([hidden])")
+    assert_accessible(page, "replay of a finished game (de)")
+    where = page.inner_text("#rp-where")
+    page.click("#rp-prev")
+    page.wait_for_function("(w) => document.getElementById('rp-where').innerText !== w", arg=where)
+    assert_accessible(page, "replay, a step back (de)")
     page.context.close()

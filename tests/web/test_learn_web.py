@@ -1,6 +1,6 @@
-"""The guided first game of Paternoster: reached from home and the rules page, on its
-fixed deal, the guide's tips one after another as the player moves, in English and German,
-left and resumed where it was."""
+"""The guided first games of the four games: reached from home and each rules page, on
+their fixed deals, the guide's tips one after another as the player moves, in English and
+German, left and resumed where they were."""
 
 from __future__ import annotations
 
@@ -10,15 +10,12 @@ from typing import Any
 
 import pytest
 from axe import assert_accessible
+from guided import duel52_move, follow_guide, matebeta_move, tip, tip_text
 from harness import Server
 from webplay import DESKTOP, PHONE, Watcher, careful_move, new_page, wait_ready
 
 FIXED_HAND = ["2D", "2S", "3H", "3S", "4H", "5H", "9C", "QH"]
-
-
-def tip(page: Any) -> str:
-    value: str = page.locator("#coach").get_attribute("data-tip") or ""
-    return value
+LOOKS = [("phone", PHONE, "en-GB"), ("desktop", DESKTOP, "de-DE")]
 
 
 def move(page: Any, watcher: Watcher, text: str, side: str = "") -> None:
@@ -34,8 +31,7 @@ def move(page: Any, watcher: Watcher, text: str, side: str = "") -> None:
                            arg=version)
 
 
-@pytest.mark.parametrize(("look", "viewport", "locale"),
-                         [("phone", PHONE, "en-GB"), ("desktop", DESKTOP, "de-DE")])
+@pytest.mark.parametrize(("look", "viewport", "locale"), LOOKS)
 def test_a_guided_first_game_of_paternoster(browser: Any, server: Server, artifacts: Path,
                                             look: str, viewport: dict[str, int],
                                             locale: str) -> None:
@@ -83,17 +79,38 @@ def test_a_guided_first_game_of_paternoster(browser: Any, server: Server, artifa
     page.context.close()
 
 
-def test_the_rules_page_leads_to_the_guide(browser: Any, server: Server) -> None:
-    page = new_page(browser, DESKTOP, "de-DE")
-    page.goto(f"{server.url}/rules/paternoster")
+GAME_NAMES = {"paternoster": ("Paternoster", "Paternoster"),
+              "duel": ("Paternoster Duel", "Paternoster-Duell"),
+              "duel52": ("Duel 52", "Duell 52"), "matebeta": ("MateBeta", "MateBeta")}
+
+
+@pytest.mark.parametrize("game", list(GAME_NAMES))
+def test_home_and_the_rules_page_lead_to_each_guide(browser: Any, server: Server,
+                                                    game: str) -> None:
+    page = new_page(browser, PHONE, "en-GB")
+    page.goto(server.url)
+    home = page.locator(f"#game-{game} a.learn-link")
+    assert home.inner_text() == "Learn to play"
+    home.click()
+    page.wait_for_selector("#learn-start[data-ready]")
+    english, german = GAME_NAMES[game]
+    assert page.inner_text("h1") == f"Learn to play {english}"
+    # nothing begun yet: no button to go on with, one to start
+    assert not page.locator("#learn-resume").is_visible()
+    assert page.locator("#learn-start").inner_text() == "Start the guided game"
+    page.goto(f"{server.url}/rules/{game}?lang=de")
     link = page.locator(".toc a.learn-link")
     assert link.inner_text() == "Spielen lernen"
     link.click()
     page.wait_for_selector("#learn-start[data-ready]")
-    assert "Paternoster spielen lernen" in page.inner_text("h1")
-    assert server.http.get("/learn/duel52").status_code == 404
-    assert server.http.post("/api/learn/duel52").status_code == 422
+    assert page.inner_text("h1") == f"{german} spielen lernen"
+    assert "Leitfaden" in page.inner_text("#learn-page")
     page.context.close()
+
+
+def test_a_game_without_a_guide(server: Server) -> None:
+    assert server.http.get("/learn/chess").status_code == 404
+    assert server.http.post("/api/learn/chess").status_code == 422
 
 
 def test_a_guided_first_duel(browser: Any, server: Server, artifacts: Path) -> None:
@@ -120,5 +137,172 @@ def test_a_guided_first_duel(browser: Any, server: Server, artifacts: Path) -> N
     page.wait_for_function("document.getElementById('coach').dataset.tip !== 'owe'")
     assert tip(page) in ("step-back", "end", "why", "push"), tip(page)
     page.screenshot(path=str(artifacts / "learn-duel-phone-en.png"))
+    assert page.errors == []
+    page.context.close()
+
+
+def start_guide(page: Any, server: Server, game: str) -> Watcher:
+    """The guided game of ``game``, begun from its page as a newcomer would."""
+    watcher = Watcher(page)
+    page.goto(f"{server.url}/learn/{game}")
+    page.wait_for_selector("#learn-start[data-ready]")
+    page.click("#learn-start")
+    page.wait_for_url("**/t/*")
+    wait_ready(page)
+    page.wait_for_selector("#coach[data-tip='welcome']")
+    return watcher
+
+
+def leave_and_resume(page: Any, server: Server, game: str) -> None:
+    """Leave the guided game by the guide's own link, come back by the game's guide page:
+    the same table, the guide at the same tip."""
+    table = page.url.split("/t/")[1]
+    where = tip(page)
+    page.click("#coach a[href='/']")
+    page.wait_for_selector(f"#game-{game} a.learn-link")
+    page.click(f"#game-{game} a.learn-link")
+    page.wait_for_selector("#learn-resume:not([hidden])")
+    page.click("#learn-resume")
+    page.wait_for_url(f"**/t/{table}")
+    wait_ready(page)
+    page.wait_for_function("(t) => document.getElementById('coach')?.dataset.tip === t", arg=where)
+
+
+D52_WORDS = {
+    "en-GB": {"welcome": "fought over three lanes",
+              "turn": "take 3 actions (2 on the very first turn)",
+              "flip": "Flipping it face up is an action", "freeze": "Your 6 is Freeze",
+              "action": "Your Ace is Action", "pair": "can pair"},
+    "de-DE": {"welcome": "kämpft ihr um drei Bahnen",
+              "turn": "hast dann 3 Aktionen (im allerersten Zug 2)",
+              "flip": "Sie aufzudecken ist eine Aktion", "freeze": "Deine 6 ist Frost",
+              "action": "Dein Ass ist Aktion", "pair": "ein Paar bilden"},
+}
+
+
+@pytest.mark.parametrize(("look", "viewport", "locale"), LOOKS)
+def test_a_guided_first_game_of_duel52(browser: Any, server: Server, artifacts: Path,
+                                       look: str, viewport: dict[str, int],
+                                       locale: str) -> None:
+    """The learner starts, holding Freeze, Heal, Retaliate, Taunt and two Aces: the guide
+    names each power as it can first be flipped, and the pair when the Aces can pair."""
+    page = new_page(browser, viewport, locale)
+    watcher = start_guide(page, server, "duel52")
+    assert watcher.last is not None
+    assert sorted(watcher.last["observation"]["hand"]) == ["6D", "7D", "8H", "AH", "AS", "JH"]
+    words = D52_WORDS[locale]
+    texts: dict[str, str] = {}
+
+    def read(page: Any, now: str) -> None:
+        texts[now] = tip_text(page)
+        if now in ("freeze", "pair"):
+            page.screenshot(path=str(artifacts / f"learn-duel52-{now}-{look}-{locale[:2]}.png"))
+
+    shown = follow_guide(page, watcher, duel52_move, want=9, each=read)
+    for name in ("welcome", "turn", "flip", "freeze", "action"):
+        assert name in shown, shown
+    for name, text in words.items():
+        if name in texts:
+            assert text in texts[name], (name, texts[name])
+    assert shown.index("flip") < shown.index("freeze") < shown.index("action"), shown
+    assert_accessible(page, f"guided Duel 52, {look}")
+    leave_and_resume(page, server, "duel52")
+    assert page.errors == []
+    page.context.close()
+
+
+MB_WORDS = {
+    "en-GB": {"foreplace-limit": "it foreplaced 7♠: you may not foreplace a card of the same suit",
+              "follow": "with a card of the led suit", "ranking": "7, Queen, King, 10, Ace",
+              "lead": "A card it can answer neither way is mate", "over": "value times its move",
+              "mate-now": "is mate now"},
+    "de-DE": {"foreplace-limit": "er hat 7♠ vorgelegt: Du darfst keine Karte derselben Farbe",
+              "follow": "mit einer Karte der ausgespielten Farbe",
+              "ranking": "7, Dame, König, 10, Ass", "lead": "setzt matt",
+              "over": "Wert der Karte mal seinen Zug", "mate-now": "setzt jetzt matt"},
+}
+
+
+@pytest.mark.parametrize(("look", "viewport", "locale"),
+                         [("phone", PHONE, "de-DE"), ("desktop", DESKTOP, "en-GB")])
+def test_a_guided_first_game_of_matebeta(browser: Any, server: Server, artifacts: Path,
+                                         look: str, viewport: dict[str, int],
+                                         locale: str) -> None:
+    """The computer deals and foreplaces its lone 7♠: the learner meets the dealer's limit,
+    answers move 1 (following), later leads, and the game ends with its score explained;
+    a forced card waits for its tip to be read."""
+    page = new_page(browser, viewport, locale)
+    watcher = start_guide(page, server, "matebeta")
+    assert watcher.last is not None
+    assert watcher.last["observation"]["dealer"] == 1
+    assert sorted(watcher.last["observation"]["hands"][0]) == sorted(
+        ["7C", "10S", "KH", "QH", "10C", "QS", "AS", "KS", "10H", "AD"])
+    words = MB_WORDS[locale]
+    texts: dict[str, str] = {}
+
+    def read(page: Any, now: str) -> None:
+        texts[now] = tip_text(page)
+        if now == "forced":
+            # the forced card waits: the page does not announce it playing itself yet
+            assert page.get_attribute("#table-page", "data-legal") == "1"
+            assert ("Forced card" if locale == "en-GB" else "Erzwungene Karte") not in \
+                page.inner_text("#status")
+        if now == "why":
+            page.locator("#board [data-why]").first.click(force=True)
+            page.wait_for_selector("#why:not([hidden])")
+            texts["why-answer"] = page.inner_text("#why")
+        if now in ("foreplace-limit", "why", "over"):
+            page.screenshot(path=str(artifacts / f"learn-matebeta-{now}-{look}-{locale[:2]}.png"))
+
+    shown = follow_guide(page, watcher, matebeta_move, want=11, each=read)
+    page.wait_for_selector("#coach[data-tip='over']")
+    read(page, "over")
+    shown.append("over")
+    for name in ("welcome", "foreplace", "foreplace-limit", "follow", "ranking", "lead", "over"):
+        assert name in shown, shown
+    assert shown.index("foreplace-limit") < shown.index("follow") < shown.index("lead"), shown
+    for name, text in words.items():
+        if name in texts:
+            assert text in texts[name], (name, texts[name])
+    if "why-answer" in texts:
+        assert ("led suit" if locale == "en-GB" else "ausgespielt") in texts["why-answer"], texts
+    assert page.get_attribute("#table-page", "data-status") == "finished"
+    assert ("Score:" if locale == "en-GB" else "Wertung:") in page.inner_text("#result") \
+        or ("draw" if locale == "en-GB" else "unentschieden") in page.inner_text("#result")
+    assert_accessible(page, f"guided MateBeta, finished, {look}")
+    assert page.errors == []
+    page.context.close()
+
+
+def test_a_guided_game_by_keyboard_alone(browser: Any, server: Server) -> None:
+    """The guided MateBeta game with keys only: the guide's button, then the cards; after the
+    computer's lead the focus is on a card that may answer, and the live region reads the
+    computer's move out."""
+    page = new_page(browser, DESKTOP, "en-GB")
+    start_guide(page, server, "matebeta")
+    page.locator("body").focus()
+    for _ in range(40):  # Tab from the top of the page to the guide's button
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "coach-ok":
+            break
+    assert page.evaluate("document.activeElement.id") == "coach-ok"
+    page.keyboard.press("Enter")  # welcome read
+    page.wait_for_selector("#coach[data-tip='foreplace']")
+    page.keyboard.press("Enter")  # the focus stays on the guide's button
+    page.wait_for_selector("#coach[data-tip='foreplace-limit']")
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "() => document.getElementById('coach').dataset.tip !== 'foreplace-limit'")
+    version = page.get_attribute("#table-page", "data-version")
+    for _ in range(40):  # on to a card that may be foreplaced
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('#board .playable')"):
+            break
+    page.keyboard.press("Enter")
+    # the computer leads move 1 at once: the focus is back on a card of the learner's
+    page.wait_for_function("""(v) => { const p = document.getElementById('table-page');
+        return p.dataset.version !== v && p.dataset.legal !== '0'; }""", arg=version)
+    page.wait_for_function("() => document.activeElement.matches('#board [data-src]')")
+    assert "Beginner leads" in page.inner_text("#live")
     assert page.errors == []
     page.context.close()

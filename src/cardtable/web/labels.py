@@ -237,13 +237,116 @@ LABELS: dict[str, str | tuple[str, str]] = {
         "get rid of every card, hand and draw pile, wins."),
     "learn.duel.why": N_(
         "A card without a yellow frame fits nowhere now. Tap it and the table says why."),
+    "learn.duel52.action": N_(
+        "Your Ace is Action: when you flip it, you gain one more action, and the Ace may "
+        "attack twice this turn."),
+    "learn.duel52.attack": N_(
+        "Your face-up card can attack a card across its lane: 1 damage. A card has 2 hit "
+        "points, so a second hit kills it, and each card attacks once a turn. Tap your "
+        "card, then its target."),
+    "learn.duel52.base": N_(
+        "Across that lane the computer has only its Base card: Base cards can't be "
+        "attacked, flipped or moved until the draw pile is empty. From then on they are "
+        "ordinary cards."),
+    "learn.duel52.flip": N_(
+        "Your card lies face down: only you know it. Flipping it face up is an action, and "
+        "most powers act at that moment. Tap it to flip it."),
+    "learn.duel52.freeze": N_(
+        "Your 6 is Freeze: when you flip it, the computer's cards in its lane are frozen "
+        "until the end of its next turn. They can't attack or be flipped (a face-up 9 "
+        "can't be frozen)."),
+    "learn.duel52.frozen": N_(
+        "Some of your cards are frozen (❄): they can't attack, and you can't flip them, "
+        "until the end of your next turn."),
+    "learn.duel52.heal": N_(
+        "Your 7 is Heal: when you flip it, all damage is removed from your cards in every "
+        "lane. It is worth most once some of your cards are hurt."),
+    "learn.duel52.lane-won": N_(
+        "A lane is won: it stays won, and no more cards can be played into it. Whoever "
+        "wins two lanes wins the game."),
+    "learn.duel52.over": N_(
+        "The game is over. Two lanes won is a win; if both players pass in a row, more "
+        "lanes won wins. The rules page has the game lengths and all thirteen powers."),
+    "learn.duel52.pair": N_(
+        "Two of your face-up cards of the same rank in one lane can pair: then they attack "
+        "together, as one action, with 2 damage to one card. Tap one, then the other."),
+    "learn.duel52.pile-empty": N_(
+        "The draw pile is empty: Base cards are ordinary cards now. You win a lane once the "
+        "computer has no card in it and none in hand while you still have one there."),
+    "learn.duel52.retaliate": N_(
+        "A face-up 8 is Retaliate: a card that attacks it takes 1 damage, both cards of a "
+        "pair too (a 9 excepted)."),
+    "learn.duel52.taunt": N_(
+        "A face-up Jack is Taunt: it has 3 hit points, and while it is face up only "
+        "face-up Jacks on its side of the lane can be attacked."),
+    "learn.duel52.trap": N_(
+        "A face-up 3 is Trap: a 3 killed while face down turns face up instead, with no "
+        "damage."),
+    "learn.duel52.turn": N_(
+        "Your turn: you draw a card, then take 3 actions (2 on the very first turn), and "
+        "you must use them all if you can. Begin by playing a card face down into a lane: "
+        "tap a card, then a lane."),
+    "learn.duel52.welcome": N_(
+        "Duel 52 is fought over three lanes: win two of them. Each lane starts with a Base "
+        "card face down on either side, unknown to you both. Every card's power is named "
+        "on it: tap a card to read it under the lanes, or open “Card powers” below."),
+    "learn.duel52.why": N_(
+        "A card without a yellow frame can't act now (your Base cards, for a while): tap "
+        "it, and the table says why."),
     "learn.intro.duel": N_(
         "A guided first duel against the simple computer, on a deal chosen for learning: "
         "you make every move, and the guide above the table explains each rule when it "
         "first matters."),
+    "learn.intro.duel52": N_(
+        "A guided first game against the beginner computer, on a deal chosen for learning: "
+        "you make every move, and the guide above the table explains each rule and power "
+        "when it first matters."),
+    "learn.intro.matebeta": N_(
+        "A guided first game against the beginner computer, on a deal chosen for learning: "
+        "you make every move, and the guide above the table explains foreplacing, "
+        "answering and the scoring when each first matters."),
     "learn.intro.paternoster": N_(
         "A guided first game, solo, on a deal chosen for learning: you make every move, "
         "and the guide above the table explains each rule at the moment it first matters."),
+    "learn.matebeta.follow": N_(
+        "Answer the lead with a card of the led suit if you hold one, any of them; with "
+        "none of that suit, with a card of the led rank. The highlighted cards may answer."),
+    "learn.matebeta.forced": N_(
+        "Only one of your cards can be played now: a forced card plays itself after a "
+        "short pause. In the guide it waits until you have read this."),
+    "learn.matebeta.foreplace": N_(
+        "Before move 1 the dealer, then the other player, may set one card aside face up "
+        "(foreplace it), or keep all ten. That card is out of play, but a foreplacer "
+        "scores each mate with one more as the multiplier. Tap a card to foreplace it."),
+    "learn.matebeta.foreplace-limit": N_(
+        "The computer deals, and it foreplaced {card}: you may not foreplace a card of "
+        "the same suit or the same rank."),
+    "learn.matebeta.last": N_(
+        "This is the game's last move (10, or 9 when both foreplaced; with one foreplacer, "
+        "move 10 replays the foreplacer's card of move 9). If it is answered, the game is "
+        "drawn and nobody scores."),
+    "learn.matebeta.lead": N_(
+        "You lead this move: any card. The computer must answer in its suit, or, with "
+        "none of that suit, in its rank. A card it can answer neither way is mate."),
+    "learn.matebeta.mate-now": N_(
+        "{card} is mate now: the computer holds no card of its suit or its rank. A mate "
+        "scores the card's value times the move number (one more for a foreplacer): here "
+        "{value} × {factor} = {points}."),
+    "learn.matebeta.over": N_(
+        "The game is over. A mate scores the card's value times its move, one more for a "
+        "foreplacer; a drawn game scores nothing. The match has two games: in the next "
+        "one you hold the computer's cards."),
+    "learn.matebeta.ranking": N_(
+        "Ranks from low to high: 7, Queen, King, 10, Ace; suits ♣ ♦ ♠ ♥. In the led suit "
+        "the higher rank wins the move, of the led rank the higher suit; the winner leads "
+        "the next move."),
+    "learn.matebeta.welcome": N_(
+        "MateBeta is played with 20 cards and both hands open: you see the computer's "
+        "cards too. Lead a card it can't answer: that is mate, it ends the game and "
+        "scores."),
+    "learn.matebeta.why": N_(
+        "A card without a yellow frame can't answer this lead: tap it, and the table says "
+        "why."),
     "learn.paternoster.draw-empty": N_(
         "The draw pile is empty: from now on one card a turn is enough, and nobody draws."),
     "learn.paternoster.end": N_(

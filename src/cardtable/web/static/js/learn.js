@@ -7,58 +7,9 @@
 import { DATA, t, labelOf } from "./i18n.js";
 import { el } from "./dom.js";
 
-const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-const SUITS = ["D", "H", "S", "C"];
-const rung = (card) => RANKS.indexOf(card.slice(0, -1)) * 4 + SUITS.indexOf(card.slice(-1));
-const PILES = ["up1", "up2", "up3", "down1", "down2", "down3"];
-
-/** Whether a legal Paternoster move is a step back (a card the wrong way onto a pile). */
-function stepBack(obs, text) {
-  const [kind, card, pile] = text.split(" ");
-  if (kind !== "play") return false;
-  const cards = obs.piles[PILES.indexOf(pile)];
-  if (!cards.length) return false;
-  const top = cards[cards.length - 1];
-  return pile.startsWith("up") ? rung(card) < rung(top) : rung(card) > rung(top);
-}
-
-const mine = (m) => m.status === "playing" && m.observation.to_act.includes(m.seat);
-
-/** Whether a legal duel move is a step back on the seat's own pile (its piles: [up, down]). */
-function duelStepBack(m, text) {
-  const [kind, card, pile] = text.split(" ");
-  if (kind !== "play") return false;
-  const cards = m.observation.piles[m.seat % 2][pile === "up" ? 0 : 1];
-  if (!cards.length) return false;
-  const top = cards[cards.length - 1];
-  return pile === "up" ? rung(card) < rung(top) : rung(card) > rung(top);
-}
-
-const TIPS = {
-  paternoster: [
-    { id: "welcome", when: () => true },
-    { id: "piles", when: (m) => mine(m) },
-    { id: "owe", when: (m) => mine(m) && m.observation.played >= 1 },
-    { id: "fit", when: (m) => m.observation.piles.some((p) => p.length) && mine(m) && m.observation.played === 0 },
-    { id: "why", when: (m) => mine(m) && document.querySelector("#board .hand [data-why]") !== null },
-    { id: "step-back", when: (m) => mine(m) && !m.observation.step_back_used && m.observation.legal.some((x) => stepBack(m.observation, x)) },
-    { id: "end", when: (m) => mine(m) && m.observation.legal.includes("end") },
-    { id: "small-steps", when: (m) => mine(m) && m.observation.piles.filter((p) => p.length >= 3).length >= 2 },
-    { id: "draw-empty", when: (m) => m.observation.draw_count === 0 },
-    { id: "over", when: (m) => m.status === "finished" },
-  ],
-  duel: [
-    { id: "welcome", when: () => true },
-    { id: "piles", when: (m) => mine(m) },
-    { id: "owe", when: (m) => mine(m) && m.observation.played >= 1 },
-    { id: "why", when: (m) => mine(m) && document.querySelector("#board .hand [data-why]") !== null },
-    { id: "push", when: (m) => mine(m) && m.observation.legal.some((x) => x.startsWith("push ")) },
-    { id: "step-back", when: (m) => mine(m) && m.observation.legal.some((x) => duelStepBack(m, x)) },
-    { id: "end", when: (m) => mine(m) && m.observation.legal.includes("end") },
-    { id: "draw-empty", when: (m) => mine(m) && m.observation.draw_counts[m.seat] === 0 },
-    { id: "over", when: (m) => m.status === "finished" },
-  ],
-};
+// each game's tips, in order: its id (the label `learn.<game>.<id>`), the moment it first
+// matters (`when`), the label's values (`params`), and `hold`: a forced move waits for it
+const TIPS = DATA.table ? (await import(`./guides/${DATA.game}.js`)).TIPS : [];
 
 // --- the start page ----------------------------------------------------------------------
 const STORE = (game) => `ct-learn-${game}`;
@@ -100,6 +51,7 @@ async function startPage() {
 let box = null;
 let current = null;
 let lastVersion = null;
+let onRead = () => {};
 
 function seenKey() { return `ct-learn-seen-${DATA.table}`; }
 function seen() {
@@ -111,9 +63,14 @@ function markSeen(id) {
   try { localStorage.setItem(seenKey(), JSON.stringify(list)); } catch (e) { /* ignore */ }
 }
 
+/** What the table page does once a tip is read (a move the tip held back goes on). */
+export function whenRead(callback) { onRead = callback; }
+
+/** Whether the tip shown now holds back the move that would play itself. */
+export function holds() { return TIPS.some((tip) => tip.id === current && tip.hold); }
+
 /** Called by the table page after every state it draws. */
 export function update(msg, game) {
-  const tips = TIPS[game] || [];
   if (!box) {
     box = el("aside", { class: "coach", id: "coach", "aria-labelledby": "coach-title" });
     document.getElementById("table-page").before(box);
@@ -121,22 +78,39 @@ export function update(msg, game) {
   // a move made while a tip showed: that tip has done its work if another one applies now
   const moved = lastVersion !== null && msg.version !== lastVersion;
   lastVersion = msg.version;
-  if (current && moved && tips.some((tip) => tip.id !== current && !seen().includes(tip.id) && tip.when(msg))) markSeen(current);
+  if (current && moved && TIPS.some((tip) => tip.id !== current && !seen().includes(tip.id) && tip.when(msg))) markSeen(current);
   const read = seen();
-  const tip = tips.find((x) => !read.includes(x.id) && x.when(msg));
+  const tip = TIPS.find((x) => !read.includes(x.id) && x.when(msg));
   current = tip ? tip.id : null;
-  const step = tip ? tips.indexOf(tip) + 1 : tips.length;
-  const title = el("h2", { id: "coach-title", text: t("Guide, step {n} of {of}", { n: step, of: tips.length }) });
+  const step = Math.min(read.length + (tip ? 1 : 0), TIPS.length);
+  const title = el("h2", { id: "coach-title", text: t("Guide, step {n} of {of}", { n: step, of: TIPS.length }) });
   const parts = [title];
+  const buttons = el("div", { class: "buttons" }, el("a", { class: "btn small ghost", href: "/", text: t("Leave the guide") }));
   if (tip) {
-    parts.push(el("p", { class: "coach-text", "data-tip": tip.id, text: labelOf(`learn.${game}.${tip.id}`) }));
+    const text = labelOf(`learn.${game}.${tip.id}`, tip.params ? tip.params(msg) : {});
+    parts.push(el("p", { class: "coach-text", "data-tip": tip.id, text }));
     const ok = el("button", { class: "btn small primary", type: "button", id: "coach-ok", text: t("Got it") });
-    ok.addEventListener("click", () => { markSeen(tip.id); update(msg, game); });
-    parts.push(el("div", { class: "buttons" }, ok, el("a", { class: "btn small ghost", href: "/", text: t("Leave the guide") })));
-  } else {
+    ok.addEventListener("click", () => {
+      markSeen(tip.id);
+      update(msg, game);
+      // the next tip's button keeps the focus; with none, it goes on to the table
+      if (!document.getElementById("coach-ok")) {
+        const next = document.querySelector("#board .playable, #board .target, #actions button");
+        if (next) next.focus();
+      }
+      onRead();
+    });
+    buttons.prepend(ok);
+  } else if (TIPS.every((x) => read.includes(x.id))) {
     parts.push(el("p", { class: "coach-text", text: t("You know the rules of the standard game now: play on as you like.") }));
+  } else {
+    // the rules still to come have not mattered yet (the other player is moving, say)
+    parts.push(el("p", { class: "coach-text", text: t("Play on: the guide speaks up when the next rule matters.") }));
   }
-  box.replaceChildren(...parts);
+  // the guide drawn anew must not drop a keyboard player's focus on its button
+  const focused = box.contains(document.activeElement);
+  box.replaceChildren(...parts, buttons);
+  if (focused) (box.querySelector("#coach-ok") || buttons.firstChild).focus();
   box.dataset.tip = current || "";
 }
 

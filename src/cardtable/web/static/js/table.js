@@ -16,6 +16,7 @@ const game = await import(`./games/${gameId}.js`);
 let learning = null;           // a guided first game: its game id (the browser that began it)
 try { learning = localStorage.getItem(`ct-learn-of-${tableId}`); } catch (e) { /* private mode */ }
 const guide = learning ? await import("./learn.js") : null;
+if (guide) guide.whenRead(() => scheduleAuto());
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -172,8 +173,8 @@ function show(events) {
   els.page.dataset.status = msg.status;
   els.page.dataset.legal = String(ctx.legal.length);
   if (game.animations) animate(game.animations(events, ctx));
-  scheduleAuto();
   if (guide) guide.update(msg, learning);
+  scheduleAuto();
 }
 
 // A click is a press and a release on the same element: a board drawn anew in between
@@ -725,6 +726,7 @@ function scheduleAuto() {
   if (!game.autoForced || !msg || msg.status !== "playing" || msg.seat === null) return;
   const legal = ctx.legal;
   if (legal.length !== 1 || !game.autoForced(legal[0], ctx)) return;
+  if (guide && guide.holds()) return;     // the guide's tip on this moment is read first
   const version = msg.version;
   setStatus(t("Forced card: it plays itself…"), "", true);
   autoTimer = setTimeout(() => { if (msg.version === version) sendMove(legal[0]); }, 700);
