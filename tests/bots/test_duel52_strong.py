@@ -52,7 +52,7 @@ def test_short_playouts_leave_the_deal_alone_and_stop_at_the_next_turn(
     observation = state.observation(seat)
     deal = DUEL52.sample(observation, random.Random(seed))
     legal = observation.legal_moves()
-    values = deal_values(deal, [(move,) for move in legal], seat, seed)
+    values = deal_values(deal, legal, seat, seed)
     assert deal.observation(seat) == observation
     assert len(values) == len(legal)
     assert all(0.0 <= value <= 1.0 and chance == value for value, chance in values)

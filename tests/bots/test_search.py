@@ -11,14 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.bots.search import (
-    MAX_ITERATIONS,
-    Budget,
-    BudgetError,
-    SearchBot,
-    check_iterations,
-    check_seconds,
-)
+from cardtable.bots.search import Budget, BudgetError, SearchBot, check_iterations, check_seconds
 from cardtable.engine import Game, Record, State, play_out
 from cardtable.games.duel.bots import SimpleDuelBot
 from cardtable.games.duel.rules import DUEL
@@ -142,14 +135,12 @@ def test_a_search_out_of_time_still_returns_a_legal_move() -> None:
 
 
 def test_a_deadline_ends_the_search() -> None:
-    """A deadline alone bounds the think (no iteration cap): it answers at all, long
-    before the most iterations a budget may ask for (a loaded machine may even leave
-    no time for one deal after the first turn's plans are made)."""
+    """A deadline alone bounds the think (no iteration cap): it answers at all."""
     state = DUEL.new({}, seed=2)
     seat = state.to_act()[0]
     bot = strong("duel", 0).with_budget(Budget(seconds=0.05))
     assert bot.act(state.observation(seat)) in state.legal_moves(seat)
-    assert bot.last.iterations < MAX_ITERATIONS
+    assert bot.last.iterations >= 1
 
 
 @pytest.mark.parametrize("bad", [0, -1, -0.5, math.nan, math.inf, 1e9, 61, True, "1"])

@@ -8,12 +8,8 @@ tree shared by all those deals (a node is a sequence of moves, each child
 counted as *available* whenever the deal allows it), adds one node and plays
 the game to its end with the game's own fast computer players. The move
 played is the root's most visited child. With ``common`` it is flat Monte Carlo
-instead: every candidate on the same deals and playout seeds, valued by the
+instead: every legal move on the same deals and playout seeds, valued by the
 game's own ``deal_values`` when it has a faster or shorter way to play them on.
-A candidate is a legal move, or with a game's ``plans`` the rest of a whole turn
-(the move played is the best plan's first); with ``halvings`` the worse half of
-the candidates is dropped after a sixteenth, an eighth, a quarter and half of
-the budget (for four), so the deals go to the plans that could win.
 
 Its budget is a number of iterations, a deadline, or both: a fixed number of
 iterations and a seed make every decision reproducible (the lab, the tests);
@@ -40,14 +36,9 @@ Policy = Callable[[int], Bot]
 """The game's fast computer player for playouts, made from a seed."""
 Value = Callable[[State, int], float]
 """What a finished game is worth to a seat, from 0 (lost) to 1 (won)."""
-Plan = tuple[Move, ...]
-"""Moves of one seat in a row: a candidate of the flat search (often a single move)."""
-Plans = Callable[[Observation], list[Plan]]
-"""A game's candidates for the seat to move: the rest of its turn, each plan ending
-where the turn ends, no two alike in the position they leave."""
-DealValues = Callable[[State, Sequence[Plan], int, int], list[tuple[float, float]]]
-"""A game's own way to value every candidate on one deal: ``(deal, plans, seat, seed)``
-to each plan's worth for ``seat`` and its chance to win, both 0..1, on equal luck
+DealValues = Callable[[State, Sequence[Move], int, int], list[tuple[float, float]]]
+"""A game's own way to value every legal move on one deal: ``(deal, legal, seat, seed)``
+to each move's worth for ``seat`` and its chance to win, both 0..1, on equal luck
 (playout seeds from ``seed``)."""
 
 EXPLORATION = 0.7
@@ -153,8 +144,7 @@ class SearchBot:
                  sampler: Sampler | None = None, exploration: float = EXPLORATION,
                  talker: Bot | None = None, value: Value | None = None,
                  depth: int = 1_000, common: bool = False,
-                 deal_values: DealValues | None = None, plans: Plans | None = None,
-                 halvings: int = 0) -> None:
+                 deal_values: DealValues | None = None) -> None:
         self.game = game
         self.policy = policy
         self.budget = budget
@@ -173,14 +163,9 @@ class SearchBot:
         playout seeds, so moves are compared on equal luck (the noise of a
         comparison shrinks, not just of each estimate)."""
         self.deal_values: DealValues = deal_values or self._playouts
-        """How ``common`` values the candidates on a deal: by default each is played
+        """How ``common`` values the legal moves on a deal: by default each is played
         to the end by ``policy`` and worth ``value``; a game may play them shorter and
         faster on its own."""
-        self.plans = plans
-        """``common``'s candidates: by default every legal move alone."""
-        self.halvings = halvings
-        """How often ``common`` drops its worse half of candidates: for ``h``, at
-        1/2**h, ..., 1/4, 1/2 of its budget (iterations, or time under a deadline)."""
         self.last = SearchStats(0, 0.0)
 
     def with_budget(self, budget: Budget) -> SearchBot:
@@ -188,8 +173,7 @@ class SearchBot:
         other = SearchBot(self.game, self.policy, budget, sampler=self.sampler,
                           exploration=self.exploration, talker=self.talker,
                           value=self.value, depth=self.depth, common=self.common,
-                          deal_values=self.deal_values, plans=self.plans,
-                          halvings=self.halvings)
+                          deal_values=self.deal_values)
         other.rng = self.rng
         return other
 
@@ -225,79 +209,54 @@ class SearchBot:
 
     def _common(self, observation: Observation, seat: int, legal: list[Move],
                 started: float, deadline: float | None, limit: int) -> Move:
-        """Every candidate on the same deals and playout seeds, the worse half dropped
-        at each halving; the best total wins (ties: the first candidate)."""
-        plans: list[Plan] = (self.plans(observation) if self.plans
-                             else [(move,) for move in legal])
-        if len(plans) == 1:
-            self.last = SearchStats(0, 0.0)
-            return plans[0][0]
-        totals, _, done = self._run(observation, seat, plans, started, deadline, limit,
-                                    self.halvings)
+        """Every legal move on the same deals and playout seeds; the best total wins
+        (ties: the first legal one)."""
+        estimates = self._estimates(observation, seat, legal, deadline, limit)
+        done = estimates[0].samples
         self.last = SearchStats(done, time.time() - started)
         if done == 0:
             return self.policy(self.rng.randrange(2**32)).act(observation)
-        return plans[max(totals, key=lambda i: totals[i])][0]
+        return legal[max(range(len(legal)), key=lambda i: estimates[i].value)]
 
     def estimate(self, observation: Observation) -> list[MoveEstimate]:
         """Each legal move's worth to the seat to move, for reviews: every move played
-        out on the same deals of the unseen cards and the same playout seeds, as many
-        deals as the budget's iterations, none dropped. With single moves as its
-        candidates, the best ``value`` is the move this search plays with ``common``."""
+        out on the same deals of the unseen cards and the same playout seeds (as the
+        common-random-numbers player decides), as many deals as the budget's
+        iterations. The best ``value`` is the move this search plays with ``common``."""
         seat = observation.seat
         legal = list(observation.legal_moves())
         if seat is None or not legal:
             raise ValueError("a move can be estimated only where the seat has a legal move")
-        started = time.time()
-        totals, wins, done = self._run(observation, seat, [(move,) for move in legal],
-                                       started, self.budget.until(started),
-                                       self.budget.iterations or MAX_ITERATIONS, 0)
+        return self._estimates(observation, seat, legal, self.budget.until(time.time()),
+                               self.budget.iterations or MAX_ITERATIONS)
+
+    def _estimates(self, observation: Observation, seat: int, legal: list[Move],
+                   deadline: float | None, limit: int) -> list[MoveEstimate]:
+        rng = self.rng
+        totals = [0.0] * len(legal)
+        wins = [0.0] * len(legal)
+        done = 0
+        while done < limit and (deadline is None or time.time() < deadline):
+            deal = self.sampler(observation, rng)
+            seed = rng.randrange(2**32)
+            pairs = self.deal_values(deal, legal, seat, seed)
+            for i, (value, won) in enumerate(pairs):
+                totals[i] += value
+                wins[i] += won
+            done += 1
         n = max(done, 1)
         return [MoveEstimate(move.text, wins[i] / n, totals[i] / n, done)
                 for i, move in enumerate(legal)]
 
-    def _run(self, observation: Observation, seat: int, plans: list[Plan], started: float,
-             deadline: float | None, limit: int,
-             halvings: int) -> tuple[dict[int, float], dict[int, float], int]:
-        """Deals until the budget ends: the totals of value and of wins of the
-        candidates still in (by index), and the deals made."""
-        rng = self.rng
-        alive = list(range(len(plans)))
-        totals = dict.fromkeys(alive, 0.0)
-        wins = dict.fromkeys(alive, 0.0)
-        cut = 1.0 / 2**halvings if halvings else math.inf
-        done = 0
-        while done < limit:
-            now = time.time()
-            if deadline is not None and now >= deadline:
-                break
-            progress = done / limit if deadline is None else max(
-                done / limit, (now - started) / max(deadline - started, 1e-9))
-            if progress >= cut and len(alive) > 2:
-                alive.sort(key=lambda i: -totals[i])
-                for i in alive[(len(alive) + 1) // 2:]:
-                    del totals[i], wins[i]
-                alive = sorted(alive[:(len(alive) + 1) // 2])
-                cut *= 2
-            deal = self.sampler(observation, rng)
-            seed = rng.randrange(2**32)
-            pairs = self.deal_values(deal, [plans[i] for i in alive], seat, seed)
-            for i, (value, won) in zip(alive, pairs, strict=True):
-                totals[i] += value
-                wins[i] += won
-            done += 1
-        return totals, wins, done
-
-    def _playouts(self, deal: State, plans: Sequence[Plan], seat: int,
+    def _playouts(self, deal: State, legal: Sequence[Move], seat: int,
                   seed: int) -> list[tuple[float, float]]:
-        """Every plan made on its own copy of ``deal`` and played to the end by
-        ``policy``, with the same playout seeds: each one's value with the seat's
-        result (1 won, 0.5 drawn, 0 lost)."""
+        """Every legal move played to the end on its own copy of ``deal`` by ``policy``,
+        with the same playout seeds: each move's value with the seat's result (1 won,
+        0.5 drawn, 0 lost)."""
         pairs = []
-        for plan in plans:
+        for move in legal:
             state = deal.clone()
-            for move in plan:
-                state.play(seat, move)
+            state.play(seat, move)
             if state.outcome() is None:
                 players = {s: self.policy(seed + s)
                            for s in range(self.game.seats(state.options))}

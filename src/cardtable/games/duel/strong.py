@@ -20,19 +20,15 @@ from __future__ import annotations
 
 import random
 
-from cardtable.bots.search import Budget, Plan, SearchBot
+from cardtable.bots.search import Budget, SearchBot
 from cardtable.cards import CARDS, Card
 from cardtable.engine import Observation, State
-from cardtable.games.duel.rules import DUEL, END, UP, DuelObservation, DuelState
+from cardtable.games.duel.rules import DUEL, UP, DuelObservation, DuelState
 from cardtable.games.duel.simple import CAUTIOUS, SimpleDuelBot
 
 ITERATIONS = 100
-"""The lab's budget per decision, in deals, each playing every candidate out (the
+"""The lab's budget per decision, in deals, each playing every legal move out (the
 server thinks for a time instead)."""
-HALVINGS = 4
-"""The worse half of the plans is dropped after 1/16, 1/8, 1/4 and 1/2 of the deals."""
-EXTRA = 0
-"""Cards a plan may play beyond those its turn owes (step backs aside)."""
 MARGIN = 0.2
 """Share of a playout's worth that is the margin in cards rather than the result
 (measured with common random numbers against cautious, 200 games: 0.8 47.5%,
@@ -96,65 +92,10 @@ def sample_with_signals(observation: Observation, rng: random.Random) -> DuelSta
     return state
 
 
-def turn_plans(observation: Observation) -> list[Plan]:
-    """The ways the rest of this turn can go, one plan per position it leaves (the
-    hand and the four tops): plays, steps back and a push in any order, up to the
-    end of the turn or of the game, with at most :data:`EXTRA` cards beyond those
-    the turn owes (a step back is never one: it costs no room). Only a two-seat
-    duel with turns has them; Blitz and Team duel weigh each legal move alone."""
-    assert isinstance(observation, DuelObservation)
-    seat = observation.seat
-    assert seat is not None
-    if observation.options.blitz or observation.options.seats != 2:
-        return [(move,) for move in observation.legal_moves()]
-    # the seat's own moves depend only on what it sees: any deal will do to make them
-    start = DUEL.sample(observation, random.Random(0))
-    plans: list[Plan] = []
-    seen: set[tuple[object, ...]] = set()
-    ended: set[tuple[object, ...]] = set()
-    todo: list[tuple[DuelState, Plan, int]] = [(start, (), 0)]
-    while todo:
-        state, path, extra = todo.pop()
-        for move in state.legal_moves(seat):
-            if move is END:
-                if _new(ended, _position(state, seat)):
-                    plans.append((*path, END))
-                continue
-            after = state.clone()
-            after.play(seat, move)
-            more = extra + (move.kind == "play" and state.played >= state.required
-                            and after.step_back_used[seat] == state.step_back_used[seat])
-            if after.result is not None:
-                if _new(ended, _position(after, seat)):
-                    plans.append((*path, move))
-                continue
-            if more <= EXTRA and _new(seen, (*_position(after, seat), after.pushed[seat],
-                                            after.step_back_used[seat],
-                                            min(after.played, after.required), more)):
-                todo.append((after, (*path, move), more))
-    return plans
-
-
-def _new(keys: set[tuple[object, ...]], key: tuple[object, ...]) -> bool:
-    """Whether ``key`` is new to ``keys`` (then it is added)."""
-    if key in keys:
-        return False
-    keys.add(key)
-    return True
-
-
-def _position(state: DuelState, seat: int) -> tuple[object, ...]:
-    """What of a position decides the rest of the game once the turn ends: the hand
-    and the four tops."""
-    return (tuple(sorted(state.hands[seat])),
-            tuple(pile[-1] if pile else None for team in state.piles for pile in team))
-
-
 def make_strong(seed: int | None, budget: Budget | None = None) -> SearchBot:
     return SearchBot(DUEL, playout_player, budget or Budget(iterations=ITERATIONS), seed,
                      sampler=sample_with_signals, talker=SimpleDuelBot(seed),
-                     value=margin_value, depth=1, common=True, plans=turn_plans,
-                     halvings=HALVINGS)
+                     value=margin_value, depth=1, common=True)
 
 
 __all__ = ["make_strong", "margin_value", "sample_with_signals"]

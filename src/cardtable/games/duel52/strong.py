@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardtable.bots.search import Budget, Plan, SearchBot
+from cardtable.bots.search import Budget, SearchBot
 from cardtable.engine import Move, State
 from cardtable.games.duel52 import selfplay
 from cardtable.games.duel52.heuristic import HeuristicBot
@@ -30,15 +30,15 @@ TURNS = 2
 """How far a playout looks: to the start of the player's next turn."""
 
 
-def deal_values(deal: State, plans: Sequence[Plan], seat: int,
+def deal_values(deal: State, legal: Sequence[Move], seat: int,
                 seed: int) -> list[tuple[float, float]]:
-    """The worth to ``seat`` of every candidate (a legal move alone) on one deal, on
-    equal luck; a position's worth stands for the chance to win too."""
+    """The worth to ``seat`` of every legal move on one deal, on equal luck; a
+    position's worth stands for the chance to win too."""
     assert isinstance(deal, Duel52State)
     table = deal.table()
     by_move: dict[Move, selfplay.Move] = {move_of_table(m): m for m in table.legal()}
     values = []
-    for (move,) in plans:
+    for move in legal:
         t = selfplay.copy_table(table)
         rng = random.Random(seed)
         players = [selfplay.Player(rng, heuristic=True) for _ in range(2)]
