@@ -54,7 +54,8 @@ def test_short_playouts_leave_the_deal_alone_and_stop_at_the_next_turn(
     legal = observation.legal_moves()
     values = deal_values(deal, legal, seat, seed)
     assert deal.observation(seat) == observation
-    assert len(values) == len(legal) and all(0.0 <= v <= 1.0 for v in values)
+    assert len(values) == len(legal)
+    assert all(0.0 <= value <= 1.0 and chance == value for value, chance in values)
     table = deal.table()
     turn = table.turn
     for move in table.legal():

@@ -36,9 +36,10 @@ Policy = Callable[[int], Bot]
 """The game's fast computer player for playouts, made from a seed."""
 Value = Callable[[State, int], float]
 """What a finished game is worth to a seat, from 0 (lost) to 1 (won)."""
-DealValues = Callable[[State, Sequence[Move], int, int], list[float]]
+DealValues = Callable[[State, Sequence[Move], int, int], list[tuple[float, float]]]
 """A game's own way to value every legal move on one deal: ``(deal, legal, seat, seed)``
-to each move's worth for ``seat``, 0..1, on equal luck (playout seeds from ``seed``)."""
+to each move's worth for ``seat`` and its chance to win, both 0..1, on equal luck
+(playout seeds from ``seed``)."""
 
 EXPLORATION = 0.7
 """UCB1's exploration constant for returns scaled to 0..1 (tuned by simulation)."""
@@ -161,9 +162,7 @@ class SearchBot:
         iteration is one deal on which every legal move is played out with the same
         playout seeds, so moves are compared on equal luck (the noise of a
         comparison shrinks, not just of each estimate)."""
-        self.deal_values: DealValues = deal_values or self._played_out
-        self.own_values = deal_values is not None
-        """Whether the game values a deal its own way (then that worth is the chance too)."""
+        self.deal_values: DealValues = deal_values or self._playouts
         """How ``common`` values the legal moves on a deal: by default each is played
         to the end by ``policy`` and worth ``value``; a game may play them shorter and
         faster on its own."""
@@ -240,10 +239,7 @@ class SearchBot:
         while done < limit and (deadline is None or time.time() < deadline):
             deal = self.sampler(observation, rng)
             seed = rng.randrange(2**32)
-            if self.own_values:  # the game's own worth of a position, 0..1, as the chance too
-                pairs = [(v, v) for v in self.deal_values(deal, legal, seat, seed)]
-            else:
-                pairs = self._playouts(deal, legal, seat, seed)
+            pairs = self.deal_values(deal, legal, seat, seed)
             for i, (value, won) in enumerate(pairs):
                 totals[i] += value
                 wins[i] += won
@@ -252,16 +248,11 @@ class SearchBot:
         return [MoveEstimate(move.text, wins[i] / n, totals[i] / n, done)
                 for i, move in enumerate(legal)]
 
-    def _played_out(self, deal: State, legal: Sequence[Move], seat: int,
-                    seed: int) -> list[float]:
-        """Every legal move played to the end on its own copy of ``deal``, with the same
-        playout seeds: the value of each."""
-        return [value for value, _ in self._playouts(deal, legal, seat, seed)]
-
     def _playouts(self, deal: State, legal: Sequence[Move], seat: int,
                   seed: int) -> list[tuple[float, float]]:
-        """As :meth:`_played_out`, each move's value with the seat's result (1 won, 0.5
-        drawn, 0 lost)."""
+        """Every legal move played to the end on its own copy of ``deal`` by ``policy``,
+        with the same playout seeds: each move's value with the seat's result (1 won,
+        0.5 drawn, 0 lost)."""
         pairs = []
         for move in legal:
             state = deal.clone()

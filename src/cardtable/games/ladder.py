@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from cardtable.engine import Bot
+
+Maker = Callable[[int | None], Bot]
+"""Makes one computer player from a seed."""
 
 STANDINGS = Path(__file__).with_name("ratings.json")
 """Each game's levels as the last ``cardtable tournament GAME --save`` measured them."""
@@ -68,6 +73,17 @@ def player_name(ladder: Sequence[Level], name: str) -> str:
     ``name`` itself (trimmed, lower case) when no level is called so."""
     level = find_level(ladder, name)
     return level.bot if level is not None else name.strip().lower()
+
+
+def make_player(game: str, ladder: Sequence[Level], makers: Mapping[str, Maker], name: str,
+                seed: int | None) -> Bot:
+    """The computer player ``name`` means (a level's name, an older one, or the lab's
+    name in ``makers``), made from ``seed``; an unknown name is refused naming the
+    known ones."""
+    maker = makers.get(player_name(ladder, name))
+    if maker is None:
+        raise ValueError(f"unknown {game} player '{name}' (known: {', '.join(makers)})")
+    return maker(seed)
 
 
 def middle(ladder: Sequence[Level]) -> Level:

@@ -8,7 +8,7 @@ from cardtable.bots.random_bot import RandomBot
 from cardtable.engine import Bot
 from cardtable.games.duel.simple import CAUTIOUS, EAGER, SimpleDuelBot
 from cardtable.games.duel.strong import make_strong
-from cardtable.games.ladder import Level, player_name
+from cardtable.games.ladder import Level, Maker, make_player
 
 BOT_NAMES = {
     "simple": "the simple strategy, pushing every turn",
@@ -37,20 +37,18 @@ LADDER = (
 """The duel's levels for players, weakest first (``cardtable tournament duel``)."""
 
 
+MAKERS: dict[str, Maker] = {
+    "simple": lambda seed: SimpleDuelBot(seed, push="always"),
+    "never-push": lambda seed: SimpleDuelBot(seed, push="never"),
+    "cautious": lambda seed: SimpleDuelBot(seed, extra=CAUTIOUS),
+    "eager": lambda seed: SimpleDuelBot(seed, extra=EAGER),
+    "random": RandomBot,
+    "strong": make_strong,
+}
+"""Each of :data:`BOT_NAMES` made from a seed."""
+
+
 def make_bot(name: str, seed: int | None = 0) -> Bot:
     """A duel computer player by name (see :data:`BOT_NAMES`) or by its level's name
     (:data:`LADDER`)."""
-    name = player_name(LADDER, name)
-    if name == "simple":
-        return SimpleDuelBot(seed, push="always")
-    if name == "never-push":
-        return SimpleDuelBot(seed, push="never")
-    if name == "cautious":
-        return SimpleDuelBot(seed, extra=CAUTIOUS)
-    if name == "eager":
-        return SimpleDuelBot(seed, extra=EAGER)
-    if name == "random":
-        return RandomBot(seed)
-    if name == "strong":
-        return make_strong(seed)
-    raise ValueError(f"unknown duel player '{name}' (known: {', '.join(BOT_NAMES)})")
+    return make_player("duel", LADDER, MAKERS, name, seed)

@@ -8,7 +8,7 @@ from cardtable.bots.random_bot import RandomBot
 from cardtable.engine import Bot
 from cardtable.games.duel52.heuristic import CarelessBot, HeuristicBot
 from cardtable.games.duel52.strong import make_strong
-from cardtable.games.ladder import Level, player_name
+from cardtable.games.ladder import Level, Maker, make_player
 
 LADDER = (
     Level("beginner", "Beginner", "Anfänger",
@@ -34,16 +34,16 @@ BOT_NAMES = {
 }
 
 
+MAKERS: dict[str, Maker] = {
+    "heuristic": HeuristicBot,
+    "careless": CarelessBot,
+    "random": RandomBot,
+    "strong": make_strong,
+}
+"""Each of :data:`BOT_NAMES` made from a seed."""
+
+
 def make_bot(name: str, seed: int | None = 0) -> Bot:
     """A Duel 52 computer player by name (see :data:`BOT_NAMES`) or by its level's name
     (:data:`LADDER`)."""
-    key = player_name(LADDER, name)
-    if key == "random":
-        return RandomBot(seed)
-    if key == "heuristic":
-        return HeuristicBot(seed)
-    if key == "careless":
-        return CarelessBot(seed)
-    if key == "strong":
-        return make_strong(seed)
-    raise ValueError(f"unknown Duel 52 player '{name}' (known: {', '.join(BOT_NAMES)})")
+    return make_player("Duel 52", LADDER, MAKERS, name, seed)

@@ -30,8 +30,10 @@ TURNS = 2
 """How far a playout looks: to the start of the player's next turn."""
 
 
-def deal_values(deal: State, legal: Sequence[Move], seat: int, seed: int) -> list[float]:
-    """The worth to ``seat`` of every legal move on one deal, on equal luck."""
+def deal_values(deal: State, legal: Sequence[Move], seat: int,
+                seed: int) -> list[tuple[float, float]]:
+    """The worth to ``seat`` of every legal move on one deal, on equal luck; a
+    position's worth stands for the chance to win too."""
     assert isinstance(deal, Duel52State)
     table = deal.table()
     by_move: dict[Move, selfplay.Move] = {move_of_table(m): m for m in table.legal()}
@@ -41,7 +43,8 @@ def deal_values(deal: State, legal: Sequence[Move], seat: int, seed: int) -> lis
         rng = random.Random(seed)
         players = [selfplay.Player(rng, heuristic=True) for _ in range(2)]
         selfplay.play_on(t, by_move[move], players, TURNS)
-        values.append(selfplay.worth(t, seat))
+        worth = selfplay.worth(t, seat)
+        values.append((worth, worth))
     return values
 
 

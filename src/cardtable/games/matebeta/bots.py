@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from cardtable.bots.random_bot import RandomBot
 from cardtable.cards import Card
 from cardtable.engine import Bot, Observation
-from cardtable.games.ladder import Level, descriptions, find_level
+from cardtable.games.ladder import Level, Maker, descriptions, make_player
 from cardtable.games.matebeta.rules import (
     KEEP_MOVE,
     PHASE_ANSWER,
@@ -212,17 +212,16 @@ def _exposed(hand: Sequence[Card], other: Sequence[Card]) -> bool:
 BOT_NAMES = descriptions(LADDER) | {"random": "a random legal move"}
 
 
+MAKERS: dict[str, Maker] = {
+    "beginner": BeginnerBot,
+    "club": ClubBot,
+    "expert": PerfectBot,
+    "random": RandomBot,
+}
+"""Each of :data:`BOT_NAMES` made from a seed."""
+
+
 def make_bot(name: str, seed: int | None = 0) -> Bot:
     """A MateBeta computer player by name (see :data:`BOT_NAMES`), or by a level's older
     name (``easy``, ``medium``, ``perfect``: stored tables and records name them)."""
-    level = find_level(LADDER, name)
-    key = level.name if level is not None else name.strip().lower()
-    if key == "beginner":
-        return BeginnerBot(seed)
-    if key == "club":
-        return ClubBot(seed)
-    if key == "expert":
-        return PerfectBot(seed)
-    if key == "random":
-        return RandomBot(seed)
-    raise ValueError(f"unknown MateBeta player '{name}' (known: {', '.join(BOT_NAMES)})")
+    return make_player("MateBeta", LADDER, MAKERS, name, seed)
