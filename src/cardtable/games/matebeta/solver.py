@@ -51,6 +51,7 @@ from cardtable.games.matebeta.search import (
     RANK,
     SUIT,
     VALUE,
+    VALUES_BY_RANK,
     GameSearch,
     indices,
 )
@@ -89,12 +90,16 @@ class Solver:
         """``max_entries``: a table larger than this is cleared (bounded memory for
         long-lived players; one fresh deal needs some 10-30 thousand entries)."""
         self.max_entries = max_entries
-        self._searches: dict[tuple[bool, bool], GameSearch] = {}
+        self._searches: dict[tuple[tuple[bool, bool], tuple[int, ...]], GameSearch] = {}
+        self._values: tuple[int, ...] = VALUES_BY_RANK
+        """The card values of the position being solved (its rule parameters): each set
+        of values has tables of its own."""
 
     def game(self, fp: tuple[bool, bool]) -> GameSearch:
-        search = self._searches.get(fp)
+        key = (fp, self._values)
+        search = self._searches.get(key)
         if search is None:
-            search = self._searches[fp] = GameSearch(fp)
+            search = self._searches[key] = GameSearch(fp, self._values)
         elif len(search.tt) > self.max_entries:
             search.tt.clear()
         return search
@@ -144,6 +149,7 @@ class Solver:
         """``(value from the mover's view, move)`` for the legal moves. Values of moves
         that cannot be best are only upper bounds unless ``exact``; with neither
         ``all_best`` nor ``exact`` only the first best move is sure to be marked."""
+        self._values = obs.values
         if obs.phase == PHASE_FOREPLACE:
             return self._foreplace_root(obs, all_best, exact)
         fp = (obs.foreplaced[0] is not None, obs.foreplaced[1] is not None)
@@ -176,7 +182,7 @@ class Solver:
 
         def value(alpha: int, beta: int) -> int:
             if not opp & MATCH[c]:
-                return VALUE[c] * game.multiplier(who, move)
+                return game.value[c] * game.multiplier(who, move)
             answers = opp & SUIT[c] or opp & RANK[c]
             v = INF
             for a in indices(answers):
