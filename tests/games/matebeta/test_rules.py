@@ -433,7 +433,7 @@ def test_bad_deal_refused_with_clear_message(deal: dict[str, Any], words: str) -
 
 def test_options_are_only_the_card_values() -> None:
     assert MATEBETA.parse_options({}).to_json() == {}
-    with pytest.raises(OptionError, match="unknown option 'games'.*known: value_7"):
+    with pytest.raises(OptionError, match=r"unknown option 'games'.*known: value_7"):
         MATEBETA.parse_options({"games": 4})
 
 
