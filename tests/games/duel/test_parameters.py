@@ -97,3 +97,11 @@ def test_step_backs_per_turn_is_the_number_of_step_backs() -> None:
     assert "only 2 are allowed" in refusal(state, "play 2D up")
     state = position({"step_backs_per_turn": 0}, "4D", ("5D", "KD"), ("AS", "KS"))
     assert "step_backs_per_turn is 0" in refusal(state, "play 4D up")
+
+
+def test_the_no_step_back_handicap_takes_that_seats_step_backs_only() -> None:
+    state = position({"handicap_no_step_back": [0]}, "4D", ("5D", "KD"), ("AS", "KS"))
+    assert "no step backs for you" in refusal(state, "play 4D up")
+    state = position({"handicap_no_step_back": [1]}, "4D", ("5D", "KD"), ("AS", "KS"))
+    state.play(0, "play 4D up")
+    assert from_variants(["handicap-no-step-back:1"]).back_limits == (1, 0)
