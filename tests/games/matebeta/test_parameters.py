@@ -40,3 +40,16 @@ def test_the_solver_values_the_house_game_and_perfect_play_reaches_it() -> None:
         assert outcome is not None
         assert outcome.points[0] - outcome.points[1] == value
     assert differ, "other values make other games"
+
+
+def test_the_no_foreplacing_handicap_leaves_that_seat_only_keep() -> None:
+    state = MATEBETA.new({"handicap_no_foreplace": [0, 1]}, seed=3)
+    assert isinstance(state, MateBetaState)
+    dealer = state.dealer
+    assert [m.text for m in state.legal_moves(dealer)] == ["keep"]
+    analysis = Solver().analyse(state)
+    assert [m.text for m in analysis.best] == ["keep"]
+    play_out(state, {0: PerfectBot(3), 1: PerfectBot(4)}, random.Random(3))
+    assert state.foreplaced == [None, None]
+    free = MATEBETA.new({"handicap_no_foreplace": [1 - dealer]}, seed=3)
+    assert len(free.legal_moves(dealer)) == 11

@@ -209,6 +209,8 @@ class Table(NamedTuple):
     leader: int
     move: int
     lead: Card | None
+    no_foreplace: tuple[int, ...] = ()
+    """Seats that may not foreplace (the lab's restricted play)."""
 
     def to_act(self) -> int | None:
         if self.phase == PHASE_OVER:
@@ -244,6 +246,9 @@ def refusal(seat: int, move: MateBetaMove, t: Table) -> IllegalMove | None:
             )
         if kind == KEEP:
             return None
+        if seat in t.no_foreplace:
+            return IllegalMove("your handicap: you play without foreplacing, so 'keep'",
+                               "foreplace-handicap")
         assert card is not None
         if card not in hand:
             return IllegalMove(f"you do not hold {card.text}", "not-in-hand")
@@ -363,10 +368,12 @@ class MateBetaObservation(Observation):
     outcome: MateBetaOutcome | None
     values: tuple[int, ...]
     """The card values in rank order (7, Q, K, 10, A): the rule parameters."""
+    no_foreplace: tuple[int, ...]
+    """Seats that may not foreplace (a handicap)."""
 
     def table(self) -> Table:
         return Table(self.dealer, self.hands, self.foreplaced, self.decided, self.phase,
-                     self.leader, self.move, self.lead)
+                     self.leader, self.move, self.lead, self.no_foreplace)
 
     def legal_moves(self) -> list[MateBetaMove]:
         if self.seat is None:
@@ -407,6 +414,9 @@ class MateBetaOptions(Options):
     value_king: int = STANDARD_VALUES[2]
     value_10: int = STANDARD_VALUES[3]
     value_ace: int = STANDARD_VALUES[4]
+    handicap_no_foreplace: tuple[int, ...] = ()
+    """Seats that may not foreplace (the lab's restricted play; not a rule of the
+    text)."""
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -417,11 +427,18 @@ class MateBetaOptions(Options):
 
 def parse_options(raw: Mapping[str, Any] | None) -> MateBetaOptions:
     """Check a flat options object: only the card values may be set."""
-    values: dict[str, int] = {}
+    values: dict[str, Any] = {}
     for name, value in dict(raw or {}).items():
+        if name == "handicap_no_foreplace":
+            if not isinstance(value, list | tuple) or not all(
+                    s in (0, 1) and not isinstance(s, bool) for s in value):
+                raise OptionError("option 'handicap_no_foreplace' must be a list of seats "
+                                  "(0 and 1)")
+            values[name] = tuple(sorted(set(value)))
+            continue
         if name not in _PARAMS:
             raise OptionError(f"unknown option '{name}' for MateBeta (known: "
-                              f"{', '.join(_PARAMS)})")
+                              f"{', '.join(_PARAMS)}, handicap_no_foreplace)")
         values[name] = check_number(_PARAMS[name], value)
     return MateBetaOptions(**values)
 
@@ -466,7 +483,7 @@ class MateBetaState(State):
         return Table(self.dealer, (tuple(self.hands[0]), tuple(self.hands[1])),
                      (self.foreplaced[0], self.foreplaced[1]),
                      (self.decided[0], self.decided[1]), self.phase, self.leader,
-                     self.move, self.lead)
+                     self.move, self.lead, self.opts.handicap_no_foreplace)
 
     def to_act(self) -> tuple[int, ...]:
         seat = self.table().to_act()
@@ -495,6 +512,7 @@ class MateBetaState(State):
             tricks=tuple(self.tricks),
             outcome=self.result,
             values=self.opts.values,
+            no_foreplace=self.opts.handicap_no_foreplace,
         )
 
     def clone(self) -> Self:
@@ -696,15 +714,16 @@ def rebuild(obs: MateBetaObservation) -> MateBetaState:
     """The game that shows this table, replayed from its deal."""
     hands = dealt_hands(obs)
     deal = {"hands": [[c.text for c in h] for h in hands], "dealer": obs.dealer}
-    state = MateBetaState(options_of(obs.values), deal, hands, obs.dealer)
+    state = MateBetaState(options_of(obs.values, obs.no_foreplace), deal, hands, obs.dealer)
     for seat, text in moves_so_far(obs):
         state.play(seat, text)
     return state
 
 
-def options_of(values: Sequence[int]) -> MateBetaOptions:
-    """The options that give these card values."""
-    return MateBetaOptions(*values)
+def options_of(values: Sequence[int], no_foreplace: tuple[int, ...] = ()) -> MateBetaOptions:
+    """The options that give these card values (and handicaps)."""
+    numbers = dict(zip((p.name for p in PARAMS), values, strict=True))
+    return MateBetaOptions(**numbers, handicap_no_foreplace=no_foreplace)
 
 
 MATEBETA = MateBeta()
