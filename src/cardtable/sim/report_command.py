@@ -71,14 +71,11 @@ def command(args: argparse.Namespace) -> int:
 
 
 def restricted_table(results: list[RestrictedResult]) -> object:
-    rows = []
-    for r in results:
-        x = r.restriction
-        rows.append([x.mechanic, x.level, html_report._pct(r.without),
-                     html_report._pct(r.with_it) if r.with_it else "50% (symmetry)"])
-    return report.grid("Restricted play: the figure without the mechanic and with it "
-                       "(duel: the restricted seat's win rate; Paternoster: perfect rate)",
-                       ["mechanic", "level", "without it", "with it"], rows)
+    rows = [[r.restriction.mechanic, r.restriction.level, *html_report.restricted_cells(r)]
+            for r in results]
+    return report.grid("Restricted play: the figure without the mechanic and with it",
+                       ["mechanic", "level", "figure", "without it", "with it", "effect"],
+                       rows)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
