@@ -152,7 +152,7 @@ if (facts.params && facts.params.length) {
     list.append(el("div", { class: "field" }, el("label", { for: id, text: known(`param.${game}.${p.name}`) || p.name }), input, el("small", { class: "hint", text: range })));
   }
   const box = el("details", { id: "house-rules" }, el("summary", { text: t("House rules: change a number of the rules") }),
-                 el("p", { class: "hint", text: t("A table with a changed number is marked as a house rule, at the table and in its record.") }), list);
+                 el("p", { class: "hint", text: t("A table with a changed number is marked as a house rule; its record keeps the numbers.") }), list);
   parts.push(fieldset(t("House rules"), box));
 }
 
