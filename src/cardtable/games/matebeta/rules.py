@@ -394,10 +394,10 @@ class MateBetaObservation(Observation):
 
 
 PARAMS = tuple(
-    Param(f"value_{name}", value, 0, 30, f"points of a {label} (times the move of the mate)")
-    for name, label, value in zip(("7", "queen", "king", "10", "ace"),
-                                  ("7", "Queen", "King", "10", "Ace"), STANDARD_VALUES,
-                                  strict=True))
+    Param(f"value_{name}", value, 0, 30, f"points of {card} (times the move of the mate)")
+    for name, card, value in zip(("7", "queen", "king", "10", "ace"),
+                                 ("a 7", "a Queen", "a King", "a 10", "an Ace"),
+                                 STANDARD_VALUES, strict=True))
 """MateBeta's rule parameters: the five card values. The cards and their order are
 not numbers to change: another five ranks in the same order play the very same game,
 and the search's card order is the ranking itself."""
