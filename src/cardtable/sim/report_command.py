@@ -12,7 +12,7 @@ from rich.console import Console
 
 from cardtable.sim import html_report, report
 from cardtable.sim.balance import REPORTS, TITLES, run_report, total_games
-from cardtable.sim.measures import MEASURES
+from cardtable.sim.measures import MEASURES, SKILL_GAMES
 from cardtable.sim.progress import progress_bar
 from cardtable.sim.restricted import RESTRICTIONS, RestrictedResult, run_restricted
 from cardtable.sim.restricted import total_games as restricted_games
@@ -41,8 +41,9 @@ def command(args: argparse.Namespace) -> int:
         results = run_restricted(restrictions, restricted_n, args.seed, args.workers, progress)
     seconds = time.perf_counter() - start
     if args.report:
-        setup = (f"{args.games:,} games a figure of the text, {restricted_n:,} games a "
-                 f"measure and a restricted-play setup, seed {args.seed}; made by "
+        text = f"{args.games:,} games a figure of the text, " if rows else ""
+        setup = (f"{text}{restricted_n:,} games a measure and a restricted-play setup "
+                 f"(the skill gap at most {SKILL_GAMES}), seed {args.seed}; made by "
                  f"'cardtable balance {args.game} --report' in {seconds:.0f} s")
         sections = []
         if rows:
