@@ -20,6 +20,7 @@ from cardtable.engine import Game, Observation, Options, Outcome, State
 from cardtable.games.duel.match import next_starter
 from cardtable.games.duel.variants import DuelOptions
 from cardtable.games.matebeta.match import Match, fresh_hands
+from cardtable.rule_params import Param
 
 TURN_ENDERS = frozenset({"end", "token-end", "timeout"})
 """Move texts that end a turn in the games whose turns are several moves long."""
@@ -292,6 +293,26 @@ def merged_options(game_id: str, options: Mapping[str, Any],
         result.update(module.from_variants(list(variants)).to_json())
     result.update(options)
     return result
+
+
+def rule_params(game_id: str) -> tuple[Param, ...]:
+    """The game's rule parameters (its variants module's, or its rules' for a game
+    without named variants)."""
+    for name in ("variants", "rules"):
+        try:
+            module = importlib.import_module(f"cardtable.games.{game_id}.{name}")
+        except ModuleNotFoundError:
+            continue
+        if hasattr(module, "PARAMS"):
+            return tuple(module.PARAMS)
+    return ()
+
+
+def house_rules(game_id: str, options: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rule parameters a table's options change (its house rule): name, value and
+    the standard value."""
+    return [{"name": p.name, "value": options[p.name], "default": p.default}
+            for p in rule_params(game_id) if p.name in options]
 
 
 def variant_names(game_id: str) -> dict[str, str]:

@@ -36,14 +36,16 @@ class Row:
     """When set, the row's figure is the rate of games it accepts (named ``metric``)."""
     beside: tuple[tuple[str, str, Judge], ...] = ()
     """Further judged rates shown beside the figure: (id, column label, judge)."""
+    most: int | None = None
+    """At most this many games, whatever the run's count (a slow player's row)."""
 
 
 def _row(id: str, label: str, metric: str, text: float | None,
          options: dict[str, Any] | None = None, bots: tuple[str, ...] = ("simple",),
          game: str = "duel", note: str = "", judge: Judge | None = None,
-         beside: tuple[tuple[str, str, Judge], ...] = ()) -> Row:
+         beside: tuple[tuple[str, str, Judge], ...] = (), most: int | None = None) -> Row:
     return Row(id, label, game, tuple(sorted((options or {}).items())), bots, metric, text,
-               note, judge, beside)
+               note, judge, beside, most)
 
 
 DUEL_ROWS = [
@@ -160,8 +162,12 @@ REPORTS: dict[str, Callable[[], list[Row]]] = {
 }
 
 
-def _key(row: Row) -> tuple[str, tuple[tuple[str, Any], ...], tuple[str, ...]]:
-    return (row.game, row.options, row.bots)
+def _key(row: Row) -> tuple[str, tuple[tuple[str, Any], ...], tuple[str, ...], int | None]:
+    return (row.game, row.options, row.bots, row.most)
+
+
+def _games(games: int, most: int | None) -> int:
+    return games if most is None else min(games, most)
 
 
 def run_report(
@@ -170,7 +176,8 @@ def run_report(
 ) -> list[Line]:
     """Simulate each distinct setup once and read every row's figure from it."""
     setups = list(dict.fromkeys(_key(row) for row in rows))
-    specs = [SimSpec(game, dict(options), bots, games, seed) for game, options, bots in setups]
+    specs = [SimSpec(game, dict(options), bots, _games(games, most), seed)
+             for game, options, bots, most in setups]
     results: dict[Any, SimResult] = dict(
         zip(setups, run_many(specs, workers, progress), strict=True))
     lines = []
@@ -191,4 +198,4 @@ def _judged(result: SimResult, metric: str, judge: Judge | None) -> Summary:
 
 
 def total_games(rows: list[Row], games: int) -> int:
-    return games * len({_key(row) for row in rows})
+    return sum(_games(games, key[3]) for key in {_key(row) for row in rows})

@@ -93,22 +93,33 @@ def measures_section(lines: Sequence[report.Line]) -> str:
             + _table(["measure", "ours", "95% interval", "spread (sd)", "games"], rows))
 
 
+def restricted_cells(r: RestrictedResult) -> list[str]:
+    """The figure's name, without the mechanic, with it and the effect (a duel seat's
+    win rate beside 50%, a MateBeta seat's points beside 0, by symmetry)."""
+    without, with_it = r.without, r.with_it
+    rate = without.kind == "rate"
+    if with_it is None:
+        even = 0.5 if rate else 0.0
+        figure = "win rate" if rate else "points a game, less the other's"
+        shown = "50% by symmetry" if rate else "0 by symmetry"
+        effect = even - without.value
+    else:
+        figure, shown = "perfect rate", _pct(with_it)
+        effect = with_it.value - without.value
+    told = f"{100 * effect:+.1f} points" if rate else f"{effect:+.1f} points of score"
+    return [figure, _pct(without), shown, f"{told} for the mechanic"]
+
+
 def restricted_section(results: Sequence[RestrictedResult]) -> str:
     rows = []
     for r in results:
         x = r.restriction
-        if r.with_it is None:
-            effect = f"{100 * (0.5 - r.without.value):+.1f} points for the mechanic"
-            rows.append([x.mechanic, x.level, "win rate", _pct(r.without), "50% by symmetry",
-                         effect, x.claim])
-        else:
-            effect = f"{100 * (r.with_it.value - r.without.value):+.1f} points"
-            rows.append([x.mechanic, x.level, "perfect rate", _pct(r.without), _pct(r.with_it),
-                         effect, x.claim])
+        rows.append([x.mechanic, x.level, *restricted_cells(r), x.claim])
     return ("<h2>Restricted play: each mechanic forbidden</h2>"
-            "<p>A duel seat that may not use the mechanic plays one that may (its win rate); "
-            "in Paternoster the team without it beside the team with it. Both sides are the "
-            "same computer player, at the level named.</p>"
+            "<p>A seat that may not use the mechanic plays one that may (its win rate; in "
+            "MateBeta its points less the other's); in Paternoster the team without it "
+            "beside the team with it. Both sides are the same computer player, at the level "
+            "named.</p>"
             + _table(["mechanic", "level", "figure", "without it", "with it", "effect",
                       "the rule text"], rows))
 

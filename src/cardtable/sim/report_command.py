@@ -12,7 +12,7 @@ from rich.console import Console
 
 from cardtable.sim import html_report, report
 from cardtable.sim.balance import REPORTS, TITLES, run_report, total_games
-from cardtable.sim.measures import MEASURES
+from cardtable.sim.measures import MEASURES, SKILL_GAMES
 from cardtable.sim.progress import progress_bar
 from cardtable.sim.restricted import RESTRICTIONS, RestrictedResult, run_restricted
 from cardtable.sim.restricted import total_games as restricted_games
@@ -41,8 +41,9 @@ def command(args: argparse.Namespace) -> int:
         results = run_restricted(restrictions, restricted_n, args.seed, args.workers, progress)
     seconds = time.perf_counter() - start
     if args.report:
-        setup = (f"{args.games:,} games a figure of the text, {restricted_n:,} games a "
-                 f"measure and a restricted-play setup, seed {args.seed}; made by "
+        text = f"{args.games:,} games a figure of the text, " if rows else ""
+        setup = (f"{text}{restricted_n:,} games a measure and a restricted-play setup "
+                 f"(the skill gap at most {SKILL_GAMES}), seed {args.seed}; made by "
                  f"'cardtable balance {args.game} --report' in {seconds:.0f} s")
         sections = []
         if rows:
@@ -71,14 +72,11 @@ def command(args: argparse.Namespace) -> int:
 
 
 def restricted_table(results: list[RestrictedResult]) -> object:
-    rows = []
-    for r in results:
-        x = r.restriction
-        rows.append([x.mechanic, x.level, html_report._pct(r.without),
-                     html_report._pct(r.with_it) if r.with_it else "50% (symmetry)"])
-    return report.grid("Restricted play: the figure without the mechanic and with it "
-                       "(duel: the restricted seat's win rate; Paternoster: perfect rate)",
-                       ["mechanic", "level", "without it", "with it"], rows)
+    rows = [[r.restriction.mechanic, r.restriction.level, *html_report.restricted_cells(r)]
+            for r in results]
+    return report.grid("Restricted play: the figure without the mechanic and with it",
+                       ["mechanic", "level", "figure", "without it", "with it", "effect"],
+                       rows)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -5,7 +5,8 @@ the cooperative Paternoster, instead of) one who may, at two skill levels of the
 computer players. The rules themselves forbid the mechanic (a seat handicap or
 an option), so every computer player, whatever its level, plays as well as it
 can without it. In a duel the figure is the restricted seat's win rate (50%
-means the mechanic does not matter); in Paternoster it is the perfect rate of
+means the mechanic does not matter), in MateBeta its points a game less the
+other's (0 means it does not matter); in Paternoster it is the perfect rate of
 the team without the mechanic beside the team with it.
 """
 
@@ -64,12 +65,17 @@ PUSH_CLAIM = ("a player who pushed every turn beat one who never did in three ga
               "of four")
 TOKEN_CLAIM = "on Normal, each token adds roughly ten percentage points"
 
+
+def _duel(mechanic: str, handicap: str, levels: tuple[str, ...],
+          claim: str = "") -> list[Restriction]:
+    return [Restriction("duel", mechanic, level, {handicap: [0]}, None, "red-wins", claim)
+            for level in levels]
+
+
 RESTRICTIONS: dict[str, list[Restriction]] = {
-    "duel": [
-        Restriction("duel", "pushing", level, {"handicap_no_push": [0]}, None, "red-wins",
-                    PUSH_CLAIM)
-        for level in ("random", "simple", "cautious")
-    ],
+    "duel": [*_duel("pushing", "handicap_no_push", ("random", "simple", "cautious"),
+                    PUSH_CLAIM),
+             *_duel("step backs", "handicap_no_step_back", ("simple", "cautious"))],
     "paternoster": [
         r for level in ("simple", "planner") for r in (
             Restriction("paternoster", "tokens (2)", level, {}, {"tokens": 2}, "perfect",
@@ -80,9 +86,13 @@ RESTRICTIONS: dict[str, list[Restriction]] = {
                         "perfect"),
         )
     ],
+    "matebeta": [
+        Restriction("matebeta", "foreplacing", level, {"handicap_no_foreplace": [0]}, None,
+                    "seat0-points-minus-other")
+        for level in ("club", "expert")
+    ],
 }
-"""Every game's restrictions (Duel 52's powers and MateBeta's foreplacing are not yet
-forbiddable by an option)."""
+"""Every game's restrictions (Duel 52's powers are not yet forbiddable by an option)."""
 
 
 def run_restricted(restrictions: Sequence[Restriction], games: int, seed: int,

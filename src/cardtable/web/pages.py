@@ -25,7 +25,7 @@ from markupsafe import Markup
 from cardtable.games.ladder import ladder_of, middle, standings
 from cardtable.games.registry import find_game
 from cardtable.server import groups
-from cardtable.server.hooks import hooks_for, variant_names
+from cardtable.server.hooks import hooks_for, house_rules, rule_params, variant_names
 from cardtable.server.learn import GUIDES
 from cardtable.server.protocol import TABLE_ID, seat_token
 from cardtable.web import rules
@@ -118,6 +118,8 @@ def game_facts(game_id: str) -> dict[str, Any]:
     bots = _bot_names(game_id) or dict.fromkeys(hooks.bot_names(game_id), "")
     facts: dict[str, Any] = {
         "id": game_id, "variants": variant_names(game_id),
+        "params": [{"name": p.name, "default": p.default, "low": p.low, "high": p.high}
+                   for p in rule_params(game_id)],
         "bots": bots, "default_bot": _quick_player(game_id, list(bots)),
         **ladder_facts(game_id),
         "seats": game.seats(game.parse_options({})),
@@ -255,8 +257,9 @@ def table_page(request: Request, table: Any) -> HTMLResponse:
     game_id = table.game_id
     client = {"page": "table", "table": table.id, "game": game_id,
               "facts": game_facts(game_id) if game_id in GAMES else {"id": game_id}}
+    house = house_rules(game_id, table.state.options.to_json()) if game_id in GAMES else []
     return render(request, "table.html", page="table", game=game_id, table=table.id,
-                  client=client)
+                  client=client, house=house)
 
 
 # --- the Tower campaign (issue 9): the Score tab and a group's page ---

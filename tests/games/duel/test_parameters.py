@@ -1,55 +1,18 @@
-"""The duel's rule parameters: bounds refused by name, the standard numbers play the
-standard game, the presets are the text's variants, and every number is a rule."""
+"""What each of the duel's rule parameters does (the bounds, the defaults and the
+presets of every game: ``tests/games/test_parameters.py``)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
 from cardtable.cards import parse_card, parse_cards
-from cardtable.engine import IllegalMove, OptionError, play_out
+from cardtable.engine import IllegalMove, OptionError
 from cardtable.games.duel import DUEL
 from cardtable.games.duel.bots import make_bot
 from cardtable.games.duel.rules import DuelState
-from cardtable.games.duel.variants import PARAMS, from_variants, parse_options
-
-STANDARD = {p.name: p.default for p in PARAMS}
-
-
-def played(options: dict[str, Any], seed: int) -> DuelState:
-    state = DUEL.new(options, seed=seed)
-    play_out(state, {s: make_bot("simple", seed + s) for s in (0, 1)}, random.Random(seed))
-    return state
-
-
-@pytest.mark.parametrize("param", PARAMS, ids=lambda p: p.name)
-def test_every_parameter_refuses_its_bounds_by_name(param: Any) -> None:
-    for bad in (param.low - 1, param.high + 1):
-        with pytest.raises(OptionError, match=f"'{param.name}'.*{param.low} to {param.high}"):
-            parse_options({param.name: bad})
-    with pytest.raises(OptionError, match=f"'{param.name}' must be a whole number"):
-        parse_options({param.name: "many"})
-
-
-def test_parameters_at_their_defaults_play_the_standard_game() -> None:
-    assert parse_options(STANDARD) == parse_options({})
-    assert parse_options(STANDARD).to_json() == {}
-    for seed in range(30):
-        assert played(STANDARD, seed).history == played({}, seed).history
-
-
-@pytest.mark.parametrize(("preset", "numbers"), [
-    ({"long_race": True}, {"hand": 7}),
-    ({"hard_push": True}, {"push_reach": 12}),
-    ({"friendly": True}, {"pushes_per_turn": 0}),
-    ({"one_card_first_turn": False}, {"first_turn_cards": 2}),
-])
-def test_named_variants_are_presets_of_the_numbers(preset: dict[str, Any],
-                                                   numbers: dict[str, Any]) -> None:
-    for seed in range(20):
-        assert played(preset, seed).history == played(numbers, seed).history
+from cardtable.games.duel.variants import from_variants, parse_options
 
 
 @pytest.mark.parametrize(("raw", "message"), [
@@ -68,10 +31,6 @@ def test_variant_names_take_parameters() -> None:
     assert options.hand == 5 and options.push_reach == 3
     with pytest.raises(OptionError, match="'long_race' sets 'hand' itself"):
         from_variants(["hand=5", "long"])
-    with pytest.raises(OptionError, match="no rule parameter 'reach'"):
-        from_variants(["reach=3"])
-    with pytest.raises(OptionError, match="'hand' needs a whole number"):
-        from_variants(["hand=big"])
 
 
 def test_hand_parameter_deals_and_refills_that_many() -> None:
@@ -138,3 +97,11 @@ def test_step_backs_per_turn_is_the_number_of_step_backs() -> None:
     assert "only 2 are allowed" in refusal(state, "play 2D up")
     state = position({"step_backs_per_turn": 0}, "4D", ("5D", "KD"), ("AS", "KS"))
     assert "step_backs_per_turn is 0" in refusal(state, "play 4D up")
+
+
+def test_the_no_step_back_handicap_takes_that_seats_step_backs_only() -> None:
+    state = position({"handicap_no_step_back": [0]}, "4D", ("5D", "KD"), ("AS", "KS"))
+    assert "no step backs for you" in refusal(state, "play 4D up")
+    state = position({"handicap_no_step_back": [1]}, "4D", ("5D", "KD"), ("AS", "KS"))
+    state.play(0, "play 4D up")
+    assert from_variants(["handicap-no-step-back:1"]).back_limits == (1, 0)

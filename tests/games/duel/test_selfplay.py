@@ -26,6 +26,7 @@ VARIANTS: list[dict[str, Any]] = [
     {"cards_per_turn": 1}, {"first_turn_cards": 2, "cards_per_turn": 3},
     {"pushes_per_turn": 2, "push_reach": 4}, {"pushes_per_turn": 0},
     {"step_backs_per_turn": 0}, {"step_backs_per_turn": 3, "hand": 10},
+    {"handicap_no_step_back": [0]}, {"handicap_no_step_back": [1], "step_backs_per_turn": 2},
 ]
 PLAYERS = ["simple", "never-push", "cautious", "eager"]
 

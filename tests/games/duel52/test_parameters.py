@@ -1,5 +1,5 @@
-"""Duel 52's rule parameters: bounds refused by name, the standard numbers play the
-standard game, the lengths are presets of ``set_aside``, every number is a rule."""
+"""What each of Duel 52's rule parameters does, on both paths (the bounds, the
+defaults and the presets of every game: ``tests/games/test_parameters.py``)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,7 @@ import pytest
 from cardtable.engine import OptionError, play_out
 from cardtable.games.duel52.bots import make_bot
 from cardtable.games.duel52.rules import DUEL52, Duel52State
-from cardtable.games.duel52.variants import PARAMS, from_variants, parse_options
-
-STANDARD = {p.name: p.default for p in PARAMS}
+from cardtable.games.duel52.variants import from_variants, parse_options
 
 
 def played(options: dict[str, Any], seed: int, fast: bool = True) -> Duel52State:
@@ -32,26 +30,6 @@ class _Plain:
 
     def act(self, observation: Any) -> Any:
         return self.bot.act(observation)
-
-
-@pytest.mark.parametrize("param", PARAMS, ids=lambda p: p.name)
-def test_every_parameter_refuses_its_bounds_by_name(param: Any) -> None:
-    for bad in (param.low - 1, param.high + 1):
-        with pytest.raises(OptionError, match=f"'{param.name}'.*{param.low} to {param.high}"):
-            parse_options({param.name: bad})
-
-
-def test_parameters_at_their_defaults_play_the_standard_game() -> None:
-    assert parse_options(STANDARD) == parse_options({}) and parse_options(STANDARD).to_json() == {}
-    for seed in range(10):
-        assert played(STANDARD, seed).history == played({}, seed).history
-
-
-@pytest.mark.parametrize(("length", "aside"), [("quick", 16), ("long", 0)])
-def test_the_lengths_are_presets_of_set_aside(length: str, aside: int) -> None:
-    for seed in range(8):
-        assert (played({"length": length}, seed).history
-                == played({"set_aside": aside}, seed).history)
 
 
 @pytest.mark.parametrize("options", [{"set_aside": 3}, {"hand": 7, "actions": 4},
@@ -80,5 +58,22 @@ def test_impossible_combinations_are_refused(raw: dict[str, Any], message: str) 
 
 def test_variant_names_take_parameters() -> None:
     assert from_variants(["set-aside=12", "actions=4"]).aside == 12
-    with pytest.raises(OptionError, match="no rule parameter 'lanes'"):
-        from_variants(["lanes=4"])
+
+
+def test_hit_points_is_the_damage_that_kills_and_a_jack_has_one_more() -> None:
+    from cardtable.games.duel52.table import hit_points
+
+    state = DUEL52.new({"hit_points": 3}, seed=1)
+    base = state.sides[0][0][0]
+    assert hit_points(base, state.opts.hit_points) == 3
+    jack = DUEL52.new({"hit_points": 1}, seed=1).sides[0][0][0]
+    jack.card, jack.up = 40, True  # the Jack of clubs, face up
+    assert hit_points(jack, 1) == 2
+
+
+@pytest.mark.parametrize("hp", [1, 3])
+def test_the_simulation_path_follows_the_hit_points(hp: int) -> None:
+    for seed in range(3):
+        fast, plain = played({"hit_points": hp}, seed), played({"hit_points": hp}, seed,
+                                                                fast=False)
+        assert fast.history == plain.history and fast.outcome() == plain.outcome()

@@ -22,7 +22,8 @@ from cardtable.testing import (
     random_game,
 )
 
-LENGTHS = st.sampled_from([{}, {"length": "quick"}, {"length": "standard"}, {"length": "long"}])
+LENGTHS = st.sampled_from([{}, {"length": "quick"}, {"length": "standard"}, {"length": "long"},
+                           {"hit_points": 1}, {"hit_points": 3, "length": "quick"}])
 SEEDS = st.integers(min_value=0, max_value=10**9)
 
 
@@ -33,7 +34,8 @@ def check_invariants(state: State) -> None:
               + [d.card for d in state.discard] + [c.card for c in table])
     assert Counter(places) == Counter(CARDS), "every card is in exactly one place"
     for c in table:
-        assert c.damage < hit_points(c), "a card with its hit points in damage is dead"
+        assert c.damage < hit_points(c, state.opts.hit_points), \
+            "a card with its hit points in damage is dead"
         assert not (c.frozen and face(c) == NINE), "a face-up 9 can't be frozen"
         assert c.attacks <= (2 if c.double else 1)
         assert c.known == 3 or not c.up

@@ -1,50 +1,15 @@
-"""Paternoster's rule parameters: bounds refused by name, the standard numbers play the
-standard game, Steep and Bigger/Smaller hand are presets, every number is a rule."""
+"""What each of Paternoster's rule parameters does (the bounds, the defaults and the
+presets of every game: ``tests/games/test_parameters.py``)."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
-from cardtable.engine import OptionError, play_out
-from cardtable.games.paternoster.bots import make_bot
-from cardtable.games.paternoster.rules import PATERNOSTER, PaternosterState
-from cardtable.games.paternoster.variants import PARAMS, from_variants, parse_options
-
-STANDARD = {p.name: p.default for p in PARAMS}
-
-
-def played(options: dict[str, Any], seed: int) -> PaternosterState:
-    state = PATERNOSTER.new(options, seed=seed)
-    seats = PATERNOSTER.seats(state.opts)
-    play_out(state, {s: make_bot("simple", seed + s) for s in range(seats)},
-             random.Random(seed))
-    return state
-
-
-@pytest.mark.parametrize("param", PARAMS, ids=lambda p: p.name)
-def test_every_parameter_refuses_its_bounds_by_name(param: Any) -> None:
-    for bad in (param.low - 1, param.high + 1):
-        with pytest.raises(OptionError, match=f"'{param.name}'.*{param.low} to {param.high}"):
-            parse_options({param.name: bad})
-
-
-def test_parameters_at_their_defaults_play_the_standard_game() -> None:
-    assert parse_options(STANDARD) == parse_options({}) and parse_options(STANDARD).to_json() == {}
-    for seed in range(6):
-        assert played(STANDARD, seed).history == played({}, seed).history
-
-
-@pytest.mark.parametrize(("preset", "numbers"), [
-    ({"steep": True}, {"cards_per_turn": 3}),
-    ({"bigger_hand": True}, {"hand_change": 1}),
-    ({"smaller_hand": True}, {"hand_change": -1}),
-])
-def test_number_variants_are_presets(preset: dict[str, Any], numbers: dict[str, Any]) -> None:
-    for seed in range(5):
-        assert played(preset, seed).history == played(numbers, seed).history
+from cardtable.engine import OptionError
+from cardtable.games.paternoster.rules import PATERNOSTER
+from cardtable.games.paternoster.variants import from_variants, parse_options
 
 
 def test_decks_piles_and_hands_are_the_rules() -> None:
@@ -70,5 +35,3 @@ def test_impossible_combinations_are_refused(raw: dict[str, Any], message: str) 
 
 def test_variant_names_take_parameters() -> None:
     assert from_variants(["piles=3", "tokens=2"]).piles_per_direction == 3
-    with pytest.raises(OptionError, match="no rule parameter 'floors'"):
-        from_variants(["floors=3"])

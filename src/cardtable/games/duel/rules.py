@@ -214,8 +214,9 @@ def refusal(move: DuelMove, f: SeatFacts) -> IllegalMove | None:
         if is_step_back(card, top, pile):
             if f.step_back_used:
                 if f.back_limit == 0:
-                    return IllegalMove("there are no step backs in this game "
-                                       "(step_backs_per_turn is 0)", "step-back-once")
+                    return IllegalMove("there are no step backs for you in this game "
+                                       "(step_backs_per_turn is 0, or a handicap)",
+                                       "step-back-once")
                 rule = "since your last ordinary card" if f.blitz else "this turn"
                 allowed = "only one is" if f.back_limit == 1 else f"only {f.back_limit} are"
                 return IllegalMove(f"you already made {_count_of(f.back_limit, 'step back')} "
@@ -416,8 +417,8 @@ def _facts(
         (own_up[-1] if own_up else None, own_down[-1] if own_down else None),
         (other_up[-1] if other_up else None, other_down[-1] if other_down else None),
         options.team, options.reach, push_allowed, pushed >= options.push_limit,
-        step_back_used >= options.step_backs_per_turn, owed, options.blitz, can_draw,
-        options.push_limit, options.step_backs_per_turn,
+        step_back_used >= options.back_limits[seat], owed, options.blitz, can_draw,
+        options.push_limit, options.back_limits[seat],
     )
 
 
@@ -466,7 +467,7 @@ class DuelState(State, Signals):
         self._blitz = options.blitz
         self._reach = options.reach
         self._push_limit = options.push_limit
-        self._back_limit = options.step_backs_per_turn
+        self._back_limit = options.back_limits
         self._may_push = options.pushers
         self._hand_size = options.hand_sizes
 
@@ -592,7 +593,7 @@ class DuelState(State, Signals):
             target = self.piles[team][pile]
             top = target[-1] if target else None
             step_back = not fits(card, top, pile, self._twins)
-            if step_back and (self.step_back_used[seat] >= self._back_limit
+            if step_back and (self.step_back_used[seat] >= self._back_limit[seat]
                               or not is_step_back(card, top, pile)):
                 return None
             hand.remove(card)
@@ -623,7 +624,7 @@ class DuelState(State, Signals):
         up, down = self.piles[seat % 2]
         return can_play_on(self.hands[seat], up[-1] if up else None,
                            down[-1] if down else None, self._twins,
-                           self.step_back_used[seat] < self._back_limit)
+                           self.step_back_used[seat] < self._back_limit[seat])
 
     def _finish(self, outcome: DuelOutcome) -> None:
         self.result = outcome
@@ -733,8 +734,8 @@ class DuelState(State, Signals):
         selfplay.play_to_end(
             players, self.hands, self.draws, self.piles, status, self.history, CARDS,
             _MOVE_TEXTS, list(self._hand_size), list(self._may_push), self._reach,
-            [self._push_limit, self._back_limit, self.opts.required(True, True),
-             self.opts.required(False, True)])
+            [self._push_limit, self.opts.required(True, True),
+             self.opts.required(False, True), *self._back_limit])
         self.turn_seat = status[selfplay.TURN_SEAT]
         self.turns = status[selfplay.TURNS]
         self.first_turn = bool(status[selfplay.FIRST_TURN])

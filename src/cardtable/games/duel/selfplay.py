@@ -53,11 +53,12 @@ STUCK: Final = 2
 
 # the rule's numbers, a list of ints play_to_end reads (the duel's rule parameters)
 PUSH_LIMIT: Final = 0
-BACK_LIMIT: Final = 1
-FIRST_REQUIRED: Final = 2
+FIRST_REQUIRED: Final = 1
 """Cards the first turn owes while the draw pile lasts."""
-REQUIRED_EACH: Final = 3
+REQUIRED_EACH: Final = 2
 """Cards every later turn owes while the draw pile lasts."""
+BACK_LIMIT: Final = 3
+"""Two entries, one per seat: step backs a turn (0 for a seat handicapped so)."""
 
 
 class Player:
@@ -202,7 +203,7 @@ def play_to_end(players: list[Player], hands: list[Cards], draws: list[Cards],
         down = own[DOWN][-1] if own[DOWN] else -1
         other_up = other[UP][-1] if other[UP] else -1
         other_down = other[DOWN][-1] if other[DOWN] else -1
-        back = status[BACK_USED + seat] < numbers[BACK_LIMIT]
+        back = status[BACK_USED + seat] < numbers[BACK_LIMIT + seat]
         pushing = (player.push and may_push[seat]
                    and status[PUSHED + seat] < numbers[PUSH_LIMIT])
         owed = status[REQUIRED] - status[PLAYED]
@@ -237,7 +238,7 @@ def play_to_end(players: list[Player], hands: list[Cards], draws: list[Cards],
                 top = up if pile == UP else down
                 if top >= 0 and (card < top if pile == UP else card > top):
                     status[BACK_USED + seat] += 1
-                    back = status[BACK_USED + seat] < numbers[BACK_LIMIT]
+                    back = status[BACK_USED + seat] < numbers[BACK_LIMIT + seat]
                 own[pile].append(cards[card])
                 if pile == UP:
                     up = card
@@ -277,7 +278,7 @@ def _start_turn(status: list[int], seat: int, hand: Cards, own: list[Cards],
     status[PUSHED + seat] = 0
     status[BACK_USED + seat] = 0
     if not can_play(hand, own[UP][-1] if own[UP] else -1, own[DOWN][-1] if own[DOWN] else -1,
-                    numbers[BACK_LIMIT] > 0):
+                    numbers[BACK_LIMIT + seat] > 0):
         _finish(status, 1 - seat, STUCK)
 
 

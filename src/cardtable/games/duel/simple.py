@@ -173,7 +173,7 @@ class _View:
         self.down = down[-1] if down else None
         self.other_up = other_up[-1] if other_up else None
         self.other_down = other_down[-1] if other_down else None
-        self.backs = observation.options.step_backs_per_turn - observation.step_back_used[seat]
+        self.backs = observation.options.back_limits[seat] - observation.step_back_used[seat]
         """How many step backs are still allowed."""
         self.twins = twins = observation.options.team
         self.reach = observation.options.reach

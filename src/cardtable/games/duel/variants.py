@@ -67,6 +67,8 @@ class DuelOptions(Options):
     """Seats that play with 5 cards in hand."""
     handicap_no_push: tuple[int, ...] = ()
     """Seats that may not push."""
+    handicap_no_step_back: tuple[int, ...] = ()
+    """Seats that may not step back (the lab's restricted play)."""
     one_card_first_turn: bool = True
     """The starter's first turn needs ``first_turn_cards`` (one) card; off, it needs
     ``cards_per_turn`` (a designer's switch for balance tests)."""
@@ -125,13 +127,19 @@ class DuelOptions(Options):
         return tuple(self.hand_size(s) for s in range(self.seats))
 
     @cached_property
+    def back_limits(self) -> tuple[int, ...]:
+        """Per seat, the step backs it may make a turn (none with the handicap)."""
+        return tuple(0 if s in self.handicap_no_step_back else self.step_backs_per_turn
+                     for s in range(self.seats))
+
+    @cached_property
     def pushers(self) -> tuple[bool, ...]:
         """Per seat, whether it may push, worked out once: every game reads them."""
         return tuple(self.may_push(s) for s in range(self.seats))
 
 
 _BOOLEANS = ("friendly", "long_race", "hard_push", "blitz", "team", "one_card_first_turn")
-_SEAT_LISTS = ("handicap_hand", "handicap_no_push")
+_SEAT_LISTS = ("handicap_hand", "handicap_no_push", "handicap_no_step_back")
 _NUMBERS = {p.name: p for p in PARAMS}
 
 
@@ -194,6 +202,7 @@ VARIANTS: dict[str, str] = {
     "team": "Team duel: four players, two decks, partners share piles",
     "handicap-hand:SEAT": "Handicap: that seat plays with 5 cards in hand",
     "handicap-no-push:SEAT": "Handicap: that seat may not push",
+    "handicap-no-step-back:SEAT": "Handicap: that seat may not step back",
     "two-card-first-turn": "the starter must play two cards on the first turn too "
                            "(first_turn_cards=2)",
 }
@@ -221,16 +230,13 @@ def from_variants(names: Iterable[str]) -> DuelOptions:
             options = replace(options, team=True)
         elif name == "two-card-first-turn":
             options = replace(options, one_card_first_turn=False)
-        elif name in ("handicap-hand", "handicap-no-push"):
+        elif name in ("handicap-hand", "handicap-no-push", "handicap-no-step-back"):
             if not arg.isdigit():
                 raise OptionError(f"variant '{raw_name}' needs a seat, like {name}:0")
             seat = int(arg)
-            if name == "handicap-hand":
-                options = replace(options, handicap_hand=_add_seat(options.handicap_hand, seat))
-            else:
-                options = replace(
-                    options, handicap_no_push=_add_seat(options.handicap_no_push, seat)
-                )
+            field = name.replace("-", "_")
+            seats: dict[str, Any] = {field: _add_seat(getattr(options, field), seat)}
+            options = replace(options, **seats)
         else:
             known = ", ".join(VARIANTS)
             raise OptionError(f"unknown duel variant '{raw_name}' (known: {known})")

@@ -148,14 +148,14 @@ class HeuristicBot:
         value = 6.0
         kills = 0
         for t, d in zip(targets, dealt, strict=True):
-            if t.damage + d >= hit_points(t):
+            if t.damage + d >= hit_points(t, obs.options.hit_points):
                 kills += 1
                 trap = 0.6 if not t.up and t.card is None else 1.0
                 value += trap * (12 + card_value(t))
             else:
                 value += 3 * d + 0.3 * card_value(t)
         for a, d in zip(actors, back, strict=True):
-            if d and a.damage + d >= hit_points(a):
+            if d and a.damage + d >= hit_points(a, obs.options.hit_points):
                 value -= 12 + card_value(a)
             else:
                 value -= 2 * d

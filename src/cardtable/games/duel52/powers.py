@@ -37,6 +37,7 @@ from cardtable.games.duel52.table import (
     rank,
     retaliation,
 )
+from cardtable.games.duel52.variants import Duel52Options
 
 ALL_SEATS = 0b11
 
@@ -57,6 +58,7 @@ class Duel52State(Protocol):
     """What the powers read and change of a game (``rules.Duel52State`` is one): the
     rules call the powers, so the powers know the state by this shape only."""
 
+    opts: Duel52Options
     sides: list[list[list[TCard]]]
     next_slot: list[list[int]]
     hands: list[list[Card]]
@@ -255,7 +257,7 @@ def attack(state: Duel52State, actors: list[TCard], targets: list[TCard],
         "retaliation": back,
     }))
     for c in [*targets, *actors]:
-        if c.damage >= hit_points(c):
+        if c.damage >= hit_points(c, state.opts.hit_points):
             kill(state, c, events)
 
 

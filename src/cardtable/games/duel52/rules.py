@@ -503,7 +503,7 @@ class Duel52State(State):
             cast(list[list[int]], [h[:] for h in self.hands]), cast(list[int], self.pile[:]),
             self.turn, self.turn_seat, self.actions, self.passes,
             [selfplay.NONE if w is None else w for w in self.won],
-            self.opts.first_actions, self.opts.actions)
+            self.opts.first_actions, self.opts.actions, self.opts.hit_points)
         if self.choice is not None:
             table.choice = selfplay.KINDS.index(self.choice.kind)
             table.choice_seat = self.choice.seat

@@ -97,7 +97,8 @@ class Table:
 
     def __init__(self, sides: list[list[list[Card]]], next_slot: list[list[int]],
                  hands: list[list[int]], pile: list[int], turn: int, seat: int, actions: int,
-                 passes: int, won: list[int], first_actions: int, each_actions: int) -> None:
+                 passes: int, won: list[int], first_actions: int, each_actions: int,
+                 hp: int) -> None:
         self.sides = sides
         self.next_slot = next_slot
         self.hands = hands
@@ -110,7 +111,9 @@ class Table:
         self.won = won
         self.first_actions = first_actions
         self.each_actions = each_actions
-        """The rule parameters: actions of the first turn and of every other."""
+        self.hp = hp
+        """The rule parameters: actions of the first turn and of every other, and a
+        card's hit points."""
         self.choice = NONE
         """The kind of the choice that waits, or NONE."""
         self.choice_seat = 0
@@ -339,7 +342,7 @@ class Table:
             if a.face() != NINE:
                 a.damage += eights
         for c in [*targets, *actors]:
-            if c.damage >= hit_points(c):
+            if c.damage >= hit_points(c, self.hp):
                 self._kill(c)
 
     def _kill(self, c: Card) -> None:
@@ -419,8 +422,8 @@ def can_attack(c: Card) -> bool:
     return c.up and c.frozen_until < 0 and c.attacks < (2 if c.double else 1)
 
 
-def hit_points(c: Card) -> int:
-    return 3 if c.up and c.card // 4 + 1 == JACK else 2
+def hit_points(c: Card, hp: int) -> int:
+    return hp + 1 if c.up and c.card // 4 + 1 == JACK else hp
 
 
 def target_sets(actors: list[Card], opponents: list[Card], pile: int) -> list[tuple[Card, ...]]:
@@ -523,7 +526,7 @@ def attack_score(t: Table, actors: list[Card], targets: list[Card], bit: int) ->
     value = 6.0
     kills = 0
     for x, d in zip(targets, dealt, strict=True):
-        if x.damage + d >= hit_points(x):
+        if x.damage + d >= hit_points(x, t.hp):
             kills += 1
             trap = 0.6 if not x.up and not x.known & bit else 1.0
             value += trap * (12 + value_of(x))
@@ -531,7 +534,7 @@ def attack_score(t: Table, actors: list[Card], targets: list[Card], bit: int) ->
             value += 3 * d + 0.3 * value_of(x)
     for a in actors:
         d = 0 if a.face() == NINE else eights
-        if d and a.damage + d >= hit_points(a):
+        if d and a.damage + d >= hit_points(a, t.hp):
             value -= 12 + value_of(a)
         else:
             value -= 2 * d
@@ -592,7 +595,7 @@ def copy_table(t: Table) -> Table:
              for lane in t.sides]
     other = Table(sides, [n[:] for n in t.next_slot], [h[:] for h in t.hands], t.pile[:],
                   t.turn, t.seat, t.actions, t.passes, t.won[:], t.first_actions,
-                  t.each_actions)
+                  t.each_actions, t.hp)
     other.choice, other.choice_seat = t.choice, t.choice_seat
     other.choice_source, other.choice_among = t.choice_source, t.choice_among[:]
     other.frames = [(source, frame[:]) for source, frame in t.frames]
@@ -627,7 +630,7 @@ def worth(t: Table, seat: int) -> float:
         for side in (seat, 1 - seat):
             strength = 0.0
             for c in t.sides[lane][side]:
-                strength += hit_points(c) - c.damage + (UP_BONUS if c.up else 0.0)
+                strength += hit_points(c, t.hp) - c.damage + (UP_BONUS if c.up else 0.0)
             balance += strength if side == seat else -strength
         total += balance / (abs(balance) + LANE_SCALE)
     total += HAND_WEIGHT * (len(t.hands[seat]) - len(t.hands[1 - seat]))

@@ -4,7 +4,7 @@ Everything here reads a :class:`TableCard`, which both the full state's
 :class:`TCard` and an observation's card view satisfy, so that the rules judge
 a seat's options from exactly what that seat may know. Nothing here reads the
 identity of a face-down card: powers work only face up, and a face-down card
-is an ordinary card with 2 hit points.
+is an ordinary card (2 hit points in the standard game).
 """
 
 from __future__ import annotations
@@ -89,9 +89,10 @@ def face(c: TableCard) -> int | None:
     return c.card // 4 + 1
 
 
-def hit_points(c: TableCard) -> int:
-    """2, and 3 for a face-up Jack (Taunt)."""
-    return 3 if face(c) == JACK else 2
+def hit_points(c: TableCard, hp: int) -> int:
+    """A card's hit points ``hp`` (the rule parameter, standard 2), one more for a
+    face-up Jack (Taunt)."""
+    return hp + 1 if face(c) == JACK else hp
 
 
 def position(c: TableCard) -> Pos:

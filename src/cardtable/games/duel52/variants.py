@@ -3,7 +3,8 @@
 The game length is how many cards are set aside unseen (quick 16, standard 10,
 long 0): the named lengths are presets of the ``set_aside`` parameter. The
 other rule parameters (:data:`PARAMS`) are the hand dealt, the actions a turn
-and on the starter's first turn. ``{}`` is the standard game.
+and on the starter's first turn, and a card's hit points (Taunt keeps a Jack one
+above the others). ``{}`` is the standard game.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ PARAMS = (
     Param("hand", 5, 1, 12, "cards in each starting hand"),
     Param("actions", 3, 1, 6, "actions a turn"),
     Param("first_actions", 2, 1, 6, "actions of the starter's first turn"),
+    Param("hit_points", 2, 1, 5, "damage that kills a card (a face-up Jack has one more)"),
 )
 """Duel 52's rule parameters (record names, ranges, the standard numbers)."""
 _NUMBERS = {p.name: p for p in PARAMS}
@@ -44,6 +46,8 @@ class Duel52Options(Options):
     """Actions a turn."""
     first_actions: int = 2
     """Actions of the starter's first turn."""
+    hit_points: int = 2
+    """A card's hit points: the damage that kills it (a face-up Jack has one more)."""
 
     @property
     def aside(self) -> int:

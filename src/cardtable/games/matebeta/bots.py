@@ -165,7 +165,8 @@ class RulesBot:
     def _lead(self, obs: MateBetaObservation, seat: int, moves: list[MateBetaMove]
               ) -> MateBetaMove:
         other = obs.hands[1 - seat]
-        mates = [(mate_points(m.card, obs.move, seat, obs.foreplaced), m) for m in moves
+        mates = [(mate_points(m.card, obs.move, seat, obs.foreplaced, obs.values), m)
+                 for m in moves
                  if m.card is not None and not answers_to(m.card, other)]
         if mates:
             top = max(p for p, _ in mates)
@@ -180,8 +181,9 @@ class RulesBot:
             elif not any(_exposed(_without(hand, m.card), _without(other, a)) for a in taking):
                 safe.append(m)
         pool = keeping or safe or moves
-        low = min(card_value(m.card) for m in pool if m.card is not None)
-        return self._pick([m for m in pool if m.card is not None and card_value(m.card) == low])
+        low = min(card_value(m.card, obs.values) for m in pool if m.card is not None)
+        return self._pick([m for m in pool if m.card is not None
+                           and card_value(m.card, obs.values) == low])
 
     def _answer(self, obs: MateBetaObservation, moves: list[MateBetaMove]) -> MateBetaMove:
         lead = obs.lead

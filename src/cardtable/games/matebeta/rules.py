@@ -33,7 +33,7 @@ Decisions where the text is silent (a demanding player's reading):
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 
@@ -50,6 +50,7 @@ from cardtable.engine import (
     Outcome,
     State,
 )
+from cardtable.rule_params import Param, assignment, check_number
 
 # --- MateBeta's own card order ---------------------------------------------------------
 
@@ -60,6 +61,8 @@ MB_SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEART
 RANK_VALUES: dict[Rank, int] = {
     Rank.SEVEN: 7, Rank.QUEEN: 3, Rank.KING: 4, Rank.TEN: 10, Rank.ACE: 11,
 }
+STANDARD_VALUES: tuple[int, ...] = tuple(RANK_VALUES[r] for r in MB_RANKS)
+"""The card values in rank order (7, Q, K, 10, A): the rule parameters' defaults."""
 HAND_SIZE = 10
 SEATS = 2
 
@@ -87,8 +90,10 @@ def mb_suit(card: Card) -> int:
     return _INDEX[card] // 5
 
 
-def card_value(card: Card) -> int:
-    return RANK_VALUES[card.rank]
+def card_value(card: Card, values: Sequence[int] = STANDARD_VALUES) -> int:
+    """The card's value; ``values`` are the five in rank order (a house rule may
+    change them)."""
+    return values[_INDEX[card] % 5]
 
 
 def sort_hand(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -119,13 +124,14 @@ def last_move(foreplaced: Sequence[Card | None]) -> int:
     return 9 if all(c is not None for c in foreplaced) else 10
 
 
-def mate_points(card: Card, move: int, mater: int, foreplaced: Sequence[Card | None]) -> int:
+def mate_points(card: Card, move: int, mater: int, foreplaced: Sequence[Card | None],
+                values: Sequence[int] = STANDARD_VALUES) -> int:
     """Card value times the move, one more with the foreplacing bonus; move 10 with
     one foreplacer: ×22 for the foreplacer (overmate), ×10 for the other player."""
     fp = [c is not None for c in foreplaced]
     if move == 10 and sum(fp) == 1:
-        return card_value(card) * (22 if fp[mater] else 10)
-    return card_value(card) * (move + (1 if fp[mater] else 0))
+        return card_value(card, values) * (22 if fp[mater] else 10)
+    return card_value(card, values) * (move + (1 if fp[mater] else 0))
 
 
 # --- moves -----------------------------------------------------------------------------
@@ -203,6 +209,8 @@ class Table(NamedTuple):
     leader: int
     move: int
     lead: Card | None
+    no_foreplace: tuple[int, ...] = ()
+    """Seats that may not foreplace (the lab's restricted play)."""
 
     def to_act(self) -> int | None:
         if self.phase == PHASE_OVER:
@@ -238,6 +246,9 @@ def refusal(seat: int, move: MateBetaMove, t: Table) -> IllegalMove | None:
             )
         if kind == KEEP:
             return None
+        if seat in t.no_foreplace:
+            return IllegalMove("your handicap: you play without foreplacing, so 'keep'",
+                               "foreplace-handicap")
         assert card is not None
         if card not in hand:
             return IllegalMove(f"you do not hold {card.text}", "not-in-hand")
@@ -355,10 +366,14 @@ class MateBetaObservation(Observation):
     lead: Card | None
     tricks: tuple[Trick, ...]
     outcome: MateBetaOutcome | None
+    values: tuple[int, ...]
+    """The card values in rank order (7, Q, K, 10, A): the rule parameters."""
+    no_foreplace: tuple[int, ...]
+    """Seats that may not foreplace (a handicap)."""
 
     def table(self) -> Table:
         return Table(self.dealer, self.hands, self.foreplaced, self.decided, self.phase,
-                     self.leader, self.move, self.lead)
+                     self.leader, self.move, self.lead, self.no_foreplace)
 
     def legal_moves(self) -> list[MateBetaMove]:
         if self.seat is None:
@@ -378,15 +393,67 @@ class MateBetaObservation(Observation):
 # --- options ---------------------------------------------------------------------------
 
 
+PARAMS = tuple(
+    Param(f"value_{name}", value, 0, 30, f"points of {card} (times the move of the mate)")
+    for name, card, value in zip(("7", "queen", "king", "10", "ace"),
+                                 ("a 7", "a Queen", "a King", "a 10", "an Ace"),
+                                 STANDARD_VALUES, strict=True))
+"""MateBeta's rule parameters: the five card values. The cards and their order are
+not numbers to change: another five ranks in the same order play the very same game,
+and the search's card order is the ranking itself."""
+_PARAMS = {p.name: p for p in PARAMS}
+
+
 @dataclass(frozen=True)
 class MateBetaOptions(Options):
-    """MateBeta has no options: ``{}`` is the game (a match is a sequence of games)."""
+    """The card values (a house rule; ``{}`` is the game of the text, a match is a
+    sequence of games)."""
+
+    value_7: int = STANDARD_VALUES[0]
+    value_queen: int = STANDARD_VALUES[1]
+    value_king: int = STANDARD_VALUES[2]
+    value_10: int = STANDARD_VALUES[3]
+    value_ace: int = STANDARD_VALUES[4]
+    handicap_no_foreplace: tuple[int, ...] = ()
+    """Seats that may not foreplace (the lab's restricted play; not a rule of the
+    text)."""
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The five values in rank order (7, Q, K, 10, A)."""
+        return (self.value_7, self.value_queen, self.value_king, self.value_10,
+                self.value_ace)
 
 
 def parse_options(raw: Mapping[str, Any] | None) -> MateBetaOptions:
-    for name in raw or {}:
-        raise OptionError(f"unknown option '{name}' for MateBeta (it has no options)")
-    return MateBetaOptions()
+    """Check a flat options object: only the card values may be set."""
+    values: dict[str, Any] = {}
+    for name, value in dict(raw or {}).items():
+        if name == "handicap_no_foreplace":
+            if not isinstance(value, list | tuple) or not all(
+                    s in (0, 1) and not isinstance(s, bool) for s in value):
+                raise OptionError("option 'handicap_no_foreplace' must be a list of seats "
+                                  "(0 and 1)")
+            values[name] = tuple(sorted(set(value)))
+            continue
+        if name not in _PARAMS:
+            raise OptionError(f"unknown option '{name}' for MateBeta (known: "
+                              f"{', '.join(_PARAMS)}, handicap_no_foreplace)")
+        values[name] = check_number(_PARAMS[name], value)
+    return MateBetaOptions(**values)
+
+
+def from_variants(names: Iterable[str]) -> MateBetaOptions:
+    """Options from rule parameters such as ``value_ace=15`` (MateBeta has no named
+    variants)."""
+    values: dict[str, int] = {}
+    for text in names:
+        number = assignment(text, PARAMS, "MateBeta")
+        if number is None:
+            raise OptionError(f"MateBeta has no variant '{text}': only the card values "
+                              f"({', '.join(_PARAMS)}) may change")
+        values[number[0]] = number[1]
+    return parse_options(values)
 
 
 # --- state -----------------------------------------------------------------------------
@@ -399,6 +466,7 @@ class MateBetaState(State):
     def __init__(self, options: MateBetaOptions, deal: Mapping[str, Any],
                  hands: list[list[Card]], dealer: int) -> None:
         super().__init__(options, deal)
+        self.opts = options
         self.dealer = dealer
         self.hands = [list(sort_hand(h)) for h in hands]
         self.foreplaced: list[Card | None] = [None, None]
@@ -415,7 +483,7 @@ class MateBetaState(State):
         return Table(self.dealer, (tuple(self.hands[0]), tuple(self.hands[1])),
                      (self.foreplaced[0], self.foreplaced[1]),
                      (self.decided[0], self.decided[1]), self.phase, self.leader,
-                     self.move, self.lead)
+                     self.move, self.lead, self.opts.handicap_no_foreplace)
 
     def to_act(self) -> tuple[int, ...]:
         seat = self.table().to_act()
@@ -443,6 +511,8 @@ class MateBetaState(State):
             lead=self.lead,
             tricks=tuple(self.tricks),
             outcome=self.result,
+            values=self.opts.values,
+            no_foreplace=self.opts.handicap_no_foreplace,
         )
 
     def clone(self) -> Self:
@@ -498,7 +568,7 @@ class MateBetaState(State):
         events = [Event("lead", seat, {"card": card.text, "move": self.move})]
         other = 1 - seat
         if not answers_to(card, self.hands[other]):
-            points = mate_points(card, self.move, seat, self.foreplaced)
+            points = mate_points(card, self.move, seat, self.foreplaced, self.opts.values)
             one_fp = sum(c is not None for c in self.foreplaced) == 1
             end = "overmate" if (self.move == 10 and one_fp
                                  and self.foreplaced[seat] is not None) else "mate"
@@ -644,10 +714,16 @@ def rebuild(obs: MateBetaObservation) -> MateBetaState:
     """The game that shows this table, replayed from its deal."""
     hands = dealt_hands(obs)
     deal = {"hands": [[c.text for c in h] for h in hands], "dealer": obs.dealer}
-    state = MateBetaState(MateBetaOptions(), deal, hands, obs.dealer)
+    state = MateBetaState(options_of(obs.values, obs.no_foreplace), deal, hands, obs.dealer)
     for seat, text in moves_so_far(obs):
         state.play(seat, text)
     return state
+
+
+def options_of(values: Sequence[int], no_foreplace: tuple[int, ...] = ()) -> MateBetaOptions:
+    """The options that give these card values (and handicaps)."""
+    numbers = dict(zip((p.name for p in PARAMS), values, strict=True))
+    return MateBetaOptions(**numbers, handicap_no_foreplace=no_foreplace)
 
 
 MATEBETA = MateBeta()

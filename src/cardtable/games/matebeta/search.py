@@ -2,10 +2,10 @@
 """The MateBeta game search on bitmasks: the solver's inner loop, compiled by mypyc.
 
 Cards are bits 0..19 in MateBeta order (``suit * 5 + rank``; ranks 7 Q K 10 A,
-so a card's value is ``VALUES_BY_RANK[i % 5]``), hands are ints. Per card the
-tables give its bit, suit mask, rank mask, the cards that can answer it and its
-value. A lead is mate when ``opp & MATCH[c] == 0``; in a move the higher index
-wins.
+so a card's value is ``VALUES_BY_RANK[i % 5]``, or the rule parameters' values),
+hands are ints. Per card the tables give its bit, suit mask, rank mask, the cards
+that can answer it and its value. A lead is mate when ``opp & MATCH[c] == 0``; in
+a move the higher index wins.
 
 This module imports nothing of the package, so that ``make install`` compiles
 it with mypyc into a C extension (a plain import still works where it is not
@@ -31,10 +31,7 @@ RANK: Final[tuple[int, ...]] = tuple(
 MATCH: Final[tuple[int, ...]] = tuple(SUIT[i] | RANK[i] for i in range(CARDS))
 """The cards that can answer card ``i`` (its suit or its rank)."""
 VALUE: Final[tuple[int, ...]] = tuple(VALUES_BY_RANK[i % 5] for i in range(CARDS))
-ACES: Final = RANK[4]
-TENS: Final = RANK[3]
-SEVENS: Final = RANK[0]
-KINGS: Final = RANK[2]
+"""The text's value of each card."""
 
 
 def indices(bits: int) -> list[int]:
@@ -47,17 +44,23 @@ def indices(bits: int) -> list[int]:
     return out
 
 
-def max_value(hand: int) -> int:
-    """The highest card value in a hand (A 11, 10 10, 7 7, K 4, Q 3)."""
-    if hand & ACES:
-        return 11
-    if hand & TENS:
-        return 10
-    if hand & SEVENS:
-        return 7
-    if hand & KINGS:
-        return 4
-    return 3 if hand else 0
+def card_values(values: tuple[int, ...]) -> tuple[int, ...]:
+    """Each card's value from the five values in rank order (7, Q, K, 10, A)."""
+    return tuple(values[i % 5] for i in range(CARDS))
+
+
+def highest_first(values: tuple[int, ...]) -> list[tuple[int, int]]:
+    """``(rank mask, value)`` of the five ranks, the highest value first."""
+    order = sorted(range(5), key=lambda r: -values[r])
+    return [(RANK[r], values[r]) for r in order]
+
+
+def max_value(hand: int, ranks: list[tuple[int, int]]) -> int:
+    """The highest card value in a hand (``ranks`` from :func:`highest_first`)."""
+    for mask, value in ranks:
+        if hand & mask:
+            return value
+    return 0
 
 
 class GameSearch:
@@ -69,8 +72,12 @@ class GameSearch:
     pattern (kept across calls: entries hold for any deal).
     """
 
-    def __init__(self, fp: tuple[bool, bool]) -> None:
+    def __init__(self, fp: tuple[bool, bool],
+                 values: tuple[int, ...] = VALUES_BY_RANK) -> None:
         self.fp = fp
+        self.value = card_values(values)
+        """Each card's value (the rule parameters; the text's by default)."""
+        self.ranks = highest_first(values)
         self.tt: dict[object, int] = {}
         """Position key to its packed entry (see :func:`_entry`)."""
         count = int(fp[0]) + int(fp[1])
@@ -124,7 +131,7 @@ class GameSearch:
             c = me.bit_length() - 1
             if opp & MATCH[c]:
                 return 0
-            return VALUE[c] * mult_table[who][m]
+            return self.value[c] * mult_table[who][m]
         tt = self.tt
         key: object = me | (opp << 20) | (who << 40)  # boxed once for look-up and store
         entry = tt.get(key, -1)
@@ -145,10 +152,10 @@ class GameSearch:
         b0 = beta
         other = 1 - who
         # Nobody can score more than their best card times their largest multiplier.
-        upper = max_value(me) * self.max_mult[who]
+        upper = max_value(me, self.ranks) * self.max_mult[who]
         if upper <= alpha:
             return upper
-        lower = -max_value(opp) * self.max_mult[other]
+        lower = -max_value(opp, self.ranks) * self.max_mult[other]
         if lower >= beta:
             return lower
         if upper < beta:
@@ -156,6 +163,7 @@ class GameSearch:
         if lower > alpha:
             alpha = lower
         mult = mult_table[who][m]
+        value = self.value
         best = -INF
         best_card = -1
         beaten = 0  # leads some answer beats
@@ -172,7 +180,7 @@ class GameSearch:
                 else:
                     safe |= low
             else:
-                v = VALUE[c] * mult
+                v = value[c] * mult
                 if v > best:
                     best = v
                     best_card = c
@@ -231,18 +239,18 @@ class GameSearch:
                         mine, theirs = me2, low
                     if a > c:
                         lc = theirs.bit_length() - 1
-                        cv = 0 if mine & MATCH[lc] else -VALUE[lc] * mult_table[other][10]
+                        cv = 0 if mine & MATCH[lc] else -value[lc] * mult_table[other][10]
                     else:
                         lc = mine.bit_length() - 1
-                        cv = 0 if theirs & MATCH[lc] else VALUE[lc] * mult_table[who][10]
+                        cv = 0 if theirs & MATCH[lc] else value[lc] * mult_table[who][10]
                 elif next_is_last:
                     # Move ``last``: both hold one card, the winner leads it.
                     if a > c:
                         lc = opp2.bit_length() - 1
-                        cv = 0 if me2 & MATCH[lc] else -VALUE[lc] * mult_other_last
+                        cv = 0 if me2 & MATCH[lc] else -value[lc] * mult_other_last
                     else:
                         lc = me2.bit_length() - 1
-                        cv = 0 if opp2 & MATCH[lc] else VALUE[lc] * mult_who_last
+                        cv = 0 if opp2 & MATCH[lc] else value[lc] * mult_who_last
                 elif a > c:
                     cv = -self.search(opp2, me2, other, m + 1, -(v if v < beta else beta),
                                       -alpha)

@@ -51,6 +51,7 @@ from cardtable.games.matebeta.search import (
     RANK,
     SUIT,
     VALUE,
+    VALUES_BY_RANK,
     GameSearch,
     indices,
 )
@@ -89,12 +90,17 @@ class Solver:
         """``max_entries``: a table larger than this is cleared (bounded memory for
         long-lived players; one fresh deal needs some 10-30 thousand entries)."""
         self.max_entries = max_entries
-        self._searches: dict[tuple[bool, bool], GameSearch] = {}
+        self._searches: dict[tuple[tuple[bool, bool], tuple[int, ...]], GameSearch] = {}
+        self._values: tuple[int, ...] = VALUES_BY_RANK
+        """The card values of the position being solved (its rule parameters): each set
+        of values has tables of its own."""
+        self._no_foreplace: tuple[int, ...] = ()
 
     def game(self, fp: tuple[bool, bool]) -> GameSearch:
-        search = self._searches.get(fp)
+        key = (fp, self._values)
+        search = self._searches.get(key)
         if search is None:
-            search = self._searches[fp] = GameSearch(fp)
+            search = self._searches[key] = GameSearch(fp, self._values)
         elif len(search.tt) > self.max_entries:
             search.tt.clear()
         return search
@@ -144,6 +150,8 @@ class Solver:
         """``(value from the mover's view, move)`` for the legal moves. Values of moves
         that cannot be best are only upper bounds unless ``exact``; with neither
         ``all_best`` nor ``exact`` only the first best move is sure to be marked."""
+        self._values = obs.values
+        self._no_foreplace = obs.no_foreplace
         if obs.phase == PHASE_FOREPLACE:
             return self._foreplace_root(obs, all_best, exact)
         fp = (obs.foreplaced[0] is not None, obs.foreplaced[1] is not None)
@@ -176,7 +184,7 @@ class Solver:
 
         def value(alpha: int, beta: int) -> int:
             if not opp & MATCH[c]:
-                return VALUE[c] * game.multiplier(who, move)
+                return game.value[c] * game.multiplier(who, move)
             answers = opp & SUIT[c] or opp & RANK[c]
             v = INF
             for a in indices(answers):
@@ -205,11 +213,13 @@ class Solver:
         hands = (mask(obs.hands[0]), mask(obs.hands[1]))
         if not obs.decided[dealer]:
             children = [(self._dealer_child(hands, dealer, move), move)
-                        for move in _foreplace_options(obs.hands[dealer], None)]
+                        for move in _foreplace_options(obs.hands[dealer], None,
+                                                       dealer not in obs.no_foreplace)]
             return _max_layer(children, all_best, exact)
         dealer_card = obs.foreplaced[dealer]
         kept = []
-        for move in _foreplace_options(obs.hands[other], dealer_card):
+        for move in _foreplace_options(obs.hands[other], dealer_card,
+                                       other not in obs.no_foreplace):
             fp = _pattern(dealer, dealer_card is not None, move.card is not None)
             h = list(hands)
             if move.card is not None:
@@ -227,7 +237,8 @@ class Solver:
         card = move.card
         if card is not None:
             h[dealer] ^= BIT[mb_index(card)]
-        options = _foreplace_options(tuple(CARD[i] for i in indices(h[other])), card)
+        options = _foreplace_options(tuple(CARD[i] for i in indices(h[other])), card,
+                                     other not in self._no_foreplace)
 
         def value(alpha: int, beta: int) -> int:
             v = INF
@@ -253,9 +264,13 @@ def _pattern(dealer: int, dealer_fp: bool, other_fp: bool) -> tuple[bool, bool]:
     return (fp[0], fp[1])
 
 
-def _foreplace_options(hand: Sequence[Card], dealer_card: Card | None) -> list[MateBetaMove]:
-    """``keep`` and the cards that may be foreplaced (not the dealer's suit or rank)."""
+def _foreplace_options(hand: Sequence[Card], dealer_card: Card | None,
+                       allowed: bool) -> list[MateBetaMove]:
+    """``keep`` and the cards that may be foreplaced (not the dealer's suit or rank;
+    none for a seat with the no-foreplacing handicap)."""
     moves = [KEEP_MOVE]
+    if not allowed:
+        return moves
     for card in sorted(hand, key=mb_index):
         if dealer_card is not None and (card.suit == dealer_card.suit
                                         or card.rank == dealer_card.rank):

@@ -24,7 +24,7 @@ from rich.console import Console
 from rich.text import Text
 
 from cardtable.cards import Card, CardError, Suit, parse_card
-from cardtable.engine import IllegalMove
+from cardtable.engine import IllegalMove, OptionError
 from cardtable.games.ladder import find_level
 from cardtable.games.matebeta.analysis import review
 from cardtable.games.matebeta.bots import LADDER, LEVELS, make_bot
@@ -34,16 +34,20 @@ from cardtable.games.matebeta.rules import (
     FOREPLACE,
     KEEP,
     MATEBETA,
+    PARAMS,
     PHASE_ANSWER,
     PHASE_FOREPLACE,
     MateBetaMove,
     MateBetaObservation,
+    MateBetaOptions,
     MateBetaOutcome,
     MateBetaState,
     card_value,
+    from_variants,
     parse_move,
 )
 from cardtable.games.matebeta.solver import Solver
+from cardtable.rule_params import params_help
 
 PAUSE = 0.8
 """Seconds before a forced card plays itself (only when stdin is a terminal)."""
@@ -75,6 +79,7 @@ class TerminalGame:
         self.console = console
         self.seat = args.seat
         self.level = args.level or "club"
+        self.options = getattr(args, "options", None) or MateBetaOptions()
         self.games = args.games or 2
         self.seed = args.seed if args.seed is not None else random.randrange(2**31)
         self.rng = random.Random(self.seed)
@@ -115,7 +120,7 @@ class TerminalGame:
         self.console.rule(f"MateBeta: a match of {match.games} games, you are seat {self.seat}, "
                           f"against the {self.level} computer")
         while (index := match.next_game) is not None:
-            state = MATEBETA.new({}, deal=match.deal(index))
+            state = MATEBETA.new(self.options, deal=match.deal(index))
             assert isinstance(state, MateBetaState)
             verb = "deal" if state.dealer == self.seat else "deals"
             self.console.rule(f"Game {index + 1} of {match.games}: "
@@ -266,7 +271,7 @@ class TerminalGame:
             return
         card, mater = outcome.card, outcome.mater
         assert card is not None and mater is not None
-        value = card_value(card)
+        value = card_value(card, state.opts.values)
         points = outcome.points[mater]
         who = self.names[mater]
         name = card.display()
@@ -302,8 +307,16 @@ def run(args: argparse.Namespace) -> int:
     if args.seat not in (0, 1):
         console.print("MateBeta has seats 0 and 1.")
         return 2
-    if getattr(args, "variant", None):
-        console.print("MateBeta has no variants.")
+    variants = list(getattr(args, "variant", None) or [])
+    if "list" in variants:
+        console.print("MateBeta has no named variants.")
+        for line in params_help(PARAMS):
+            console.print(line)
+        return 0
+    try:
+        args.options = from_variants(variants)
+    except OptionError as exc:
+        console.print(f"[red]{exc}[/red]")
         return 2
     args.games, args.level = games, level
     return TerminalGame(args, sys.stdin, console).run()

@@ -140,6 +140,22 @@ if (names.length && game !== "duel52") {
   parts.push(fieldset(t("Variants"), list));
 }
 
+// --- house rules: the numbers of the rules (each within its range; the server says why not) ---
+const paramInputs = [];
+if (facts.params && facts.params.length) {
+  const list = el("div", { class: "params" });
+  for (const p of facts.params) {
+    const id = `p-${p.name}`;
+    const input = el("input", { type: "number", id, min: p.low, max: p.high, step: 1, value: p.default, "data-default": p.default });
+    const range = t("{low} to {high}, standard {n}", { low: p.low, high: p.high, n: p.default });
+    paramInputs.push({ input, name: p.name, standard: p.default });
+    list.append(el("div", { class: "field" }, el("label", { for: id, text: known(`param.${game}.${p.name}`) || p.name }), input, el("small", { class: "hint", text: range })));
+  }
+  const box = el("details", { id: "house-rules" }, el("summary", { text: t("House rules: change a number of the rules") }),
+                 el("p", { class: "hint", text: t("A table with a changed number is marked as a house rule; its record keeps the numbers.") }), list);
+  parts.push(fieldset(t("House rules"), box));
+}
+
 // --- length (Duel 52) ---
 let lengthSel = null;
 if (game === "duel52") {
@@ -202,6 +218,10 @@ function requestBody() {
   }
   if (game === "paternoster") options.players = n;
   if (lengthSel) options.length = lengthSel.value;
+  for (const { input, name, standard } of paramInputs) {
+    const value = Number(input.value);
+    if (input.value !== "" && value !== standard) options[name] = Number.isInteger(value) ? value : input.value;
+  }
   const result = { game, variants, options, seats, creator_seat: 0 };
   if (nameInput.value.trim()) result.creator_name = nameInput.value.trim();
   if (matchSel) result.match_wins = Number(matchSel.value || 0); // 0: single games

@@ -1,0 +1,70 @@
+"""House rules in a real browser: the new-table page offers every rule parameter as a
+number within its range, a table opened with changed numbers plays them and says so
+(in English and German), and a number the rules refuse is refused with their words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe import assert_accessible
+from harness import Server
+from webplay import PHONE, land_on_table, new_page
+
+from cardtable.server.hooks import rule_params
+
+
+def open_form(page: Any, server: Server, game: str) -> None:
+    page.goto(f"{server.url}/play/{game}")
+    page.click("#house-rules summary")
+
+
+@pytest.mark.parametrize("game", ["duel", "duel52", "paternoster", "matebeta"])
+def test_every_rule_parameter_is_a_number_within_its_range(browser: Any, server: Server,
+                                                           artifacts: Path, game: str) -> None:
+    page = new_page(browser)
+    open_form(page, server, game)
+    for p in rule_params(game):
+        box = page.locator(f"#p-{p.name}")
+        assert box.get_attribute("min") == str(p.low)
+        assert box.get_attribute("max") == str(p.high)
+        assert box.input_value() == str(p.default)
+    assert_accessible(page, f"new table, house rules ({game})")
+    page.screenshot(path=str(artifacts / f"house-rules-form-{game}.png"), full_page=True)
+    assert not page.errors
+
+
+def test_a_house_rule_table_plays_the_numbers_and_is_marked(browser: Any, server: Server,
+                                                            artifacts: Path) -> None:
+    for viewport, locale, words, name in ((None, "en-GB", ("House rule", "Cards in hand 5",
+                                                           "standard 6"), "desktop"),
+                                          (PHONE, "de-DE", ("Hausregel", "Karten auf der Hand 5",
+                                                            "Standard 6"), "phone-de")):
+        page = new_page(browser, viewport, locale) if viewport else new_page(browser,
+                                                                            locale=locale)
+        open_form(page, server, "duel")
+        page.fill("#p-hand", "5")
+        page.fill("#p-push_reach", "3")
+        page.click("#new-form button[type=submit]")
+        table_id = land_on_table(page)
+        mark = page.inner_text("#house-rule")
+        for word in words:
+            assert word in mark, (word, mark)
+        info = page.evaluate(f"fetch('/api/tables/{table_id}').then(r => r.json())")
+        assert info["options"] == {"hand": 5, "push_reach": 3}
+        page.wait_for_selector("#board [data-card]")
+        page.screenshot(path=str(artifacts / f"house-rule-table-{name}.png"), full_page=True)
+        assert not page.errors
+
+
+def test_a_number_the_rules_refuse_is_refused_with_their_words(browser: Any,
+                                                              server: Server) -> None:
+    page = new_page(browser)
+    open_form(page, server, "duel")
+    page.fill("#p-first_turn_cards", "3")
+    page.click("#new-form button[type=submit]")
+    page.wait_for_function("document.getElementById('form-error').innerText.includes('may not')")
+    assert "'first_turn_cards' (3) may not be more than 'cards_per_turn' (2)" in page.inner_text(
+        "#form-error")
+    assert "/play/duel" in page.url
