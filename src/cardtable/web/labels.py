@@ -273,6 +273,8 @@ LABELS: dict[str, str | tuple[str, str]] = {
     "learn.paternoster.why": N_(
         "A card without a yellow frame fits on no pile now. Tap it and the table says "
         "why."),
+    "log.d52.card_of": N_("{name}'s {card} in lane {lane}"),
+    "log.d52.card_own": N_("your {card} in lane {lane}"),
     "log.d52.killed_of": N_("{name}'s {card} in lane {lane} dies"),
     "log.d52.killed_own": N_("Your {card} in lane {lane} dies"),
     "log.d52.trap_of": N_("Trap! {name}'s {card} springs in lane {lane}"),

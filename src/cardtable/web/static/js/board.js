@@ -18,6 +18,17 @@ export function currentSignals(game, observation) {
   return now;
 }
 
+/** A signal event in words, its pile named as this page names piles (a Team duel pile
+ *  by the signalling seat's team, not the viewer's): "Ann signals on team black: up pile:
+ *  …", or "Ann takes back the signal on …". */
+export function signalLine(game, ev, ctx) {
+  const [kind, pile] = ev.signal.split(" ");
+  const where = game.pileName ? game.pileName(pile, ctx, ev.seat) : pile;
+  const name = ctx.name(ev.seat);
+  return kind === "clear" ? t("{name} takes back the signal on {pile}", { name, pile: where })
+    : t("{name} signals on {pile}: {signal}", { name, pile: where, signal: labelOf("signal." + kind) });
+}
+
 /** The server's default names ("Player 2") in the page's language. */
 export function seatNames(seats) {
   return seats.map((s) => s.name.replace(/^Player (\d+)$/, (_, n) => t("Player {n}", { n })));

@@ -15,7 +15,8 @@ function pileLabel(ctx, team, pile) {
   if (ctx.isMe(team)) return t("your {pile}", { pile: p });
   return t("{name}'s {pile}", { name: ctx.name(team), pile: p });
 }
-export function pileName(pile, ctx) { return pileLabel(ctx, myTeam(ctx), pile); }
+/** A pile of `seat`'s team (a signal's pile is the signalling seat's own). */
+export function pileName(pile, ctx, seat = ctx.view) { return pileLabel(ctx, teamOf(seat), pile); }
 
 export function parseMove(text, ctx) {
   const w = text.split(" ");
