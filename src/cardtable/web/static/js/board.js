@@ -29,9 +29,16 @@ export function signalLine(game, ev, ctx) {
     : t("{name} signals on {pile}: {signal}", { name, pile: where, signal: labelOf("signal." + kind) });
 }
 
-/** The server's default names ("Player 2") in the page's language. */
+/** A computer seat named by a player that is no level ("Computer (random)"), in the
+ *  page's language; `fallback` for a name the site does not know. */
+export function botName(player, fallback) {
+  return hasLabel(`botname.${player}`) ? labelOf(`botname.${player}`) : fallback;
+}
+
+/** The server's default names ("Player 2", "Computer (random)") in the page's language. */
 export function seatNames(seats) {
-  return seats.map((s) => s.name.replace(/^Player (\d+)$/, (_, n) => t("Player {n}", { n })));
+  return seats.map((s) => s.name.replace(/^Player (\d+)$/, (_, n) => t("Player {n}", { n }))
+    .replace(/^Computer \(([\w-]+)\)$/, (whole, p) => botName(p, whole)));
 }
 
 /** A game module's context for one position: `seat` is whose eyes (null: a spectator's);

@@ -307,7 +307,7 @@ function whoseText(ctx, key, pos, card) {
 function cardAt(ctx, pos, card = null) {
   const c = findCard(ctx, pos);
   const face = card || (c && c.card) || null;
-  return whoseText(ctx, "log.d52.card", pos, face ? ctx.cardShort(face) : ctx.t("face-down card"));
+  return whoseText(ctx, face ? "log.d52.card" : "log.d52.hidden", pos, face ? ctx.cardShort(face) : "");
 }
 
 export function describe(ev, ctx) {
