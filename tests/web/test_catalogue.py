@@ -145,14 +145,15 @@ def test_plural_forms_on_the_server() -> None:
     assert catalogue.translate("fr", "Seat {n}", n=2) == "Seat 2"
 
 
-ENGLISH = frozenset("""
+ENGLISH_WORDS = """
     the and of with you your yours player players card cards decks pile piles turn turns lane
     lanes push pushes pushed match seat seats random simple heuristic medium easy hard strong
     weak draw draws play plays played choose chosen none left right is are on to at it its
     this that these those for from by or not no yes up down won lost win wins game games move
     moves next back take taken level levels round shuffle dealt deal deals there here what
     which who when where why how
-""".split())
+"""
+ENGLISH = frozenset(ENGLISH_WORDS.split())
 """English words that are no German words: one of them in a German text is English left over
 ("Player 1 (du)", "Computer (simple)"). Words German shares (Hand, Team, Computer, Signal,
 was) are not on the list."""
@@ -217,7 +218,7 @@ def test_the_check_finds_english_in_german() -> None:
     assert english_words("Player 1 (du)") == {"Player"}
     assert english_words("Computer (simple) · Computer") == {"simple"}
     assert english_words("{name} legt {card} auf Stapel {pile}") == set()
-    assert english_words("Gewinne mit MateBeta, `cardtable play`, [[figure:duel/x-levels]]") == set()
+    assert english_words("Mit MateBeta, `cardtable play`, [[figure:duel/x-levels]]") == set()
 
 
 def test_a_match_of_one_won_game_reads_in_the_singular() -> None:
