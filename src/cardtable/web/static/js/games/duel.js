@@ -76,6 +76,12 @@ function pilesRow(ctx, team) {
   return row;
 }
 
+/** A Team duel side named in words, as the log names its piles ("team black: up pile"). */
+function teamLabel(ctx, team) {
+  if (teams(ctx) !== 4) return [];
+  return [ctx.el("div", { class: "zone-label", text: ctx.t("Team {team}", { team: teamName(ctx, team) }) })];
+}
+
 export function render(ctx, board) {
   const { el, obs, t } = ctx;
   const me = ctx.view;
@@ -86,10 +92,10 @@ export function render(ctx, board) {
   const oppSeats = teams(ctx) === 4 ? [1 - team, 3 - team] : [1 - me];
   const tags = el("div", { class: "duel-row" });
   for (const s of oppSeats) tags.append(el("div", { class: "zone" }, seatTag(ctx, s), hiddenHand(ctx, obs.hand_counts[s], ctx.name(s))));
-  opp.append(tags, pilesRow(ctx, 1 - team));
+  opp.append(tags, ...teamLabel(ctx, 1 - team), pilesRow(ctx, 1 - team));
   // my side
   const own = el("div", { class: "duel-side own" });
-  own.append(pilesRow(ctx, team));
+  own.append(pilesRow(ctx, team), ...teamLabel(ctx, team));
   if (teams(ctx) === 4) {
     const partner = (me + 2) % 4;
     own.append(el("div", { class: "duel-row" }, el("div", { class: "zone" }, seatTag(ctx, partner), hiddenHand(ctx, obs.hand_counts[partner], ctx.name(partner)))));

@@ -142,7 +142,9 @@ function choicePrompt(ctx) {
   const ch = obs.choice;
   if (!ctx.isMe(ch.seat)) return el("div", { class: "prompt", role: "status", text: t("{name} is making a choice for a power.", { name: ctx.name(ch.seat) }) });
   const source = sourceCard(ctx);
-  const why = source ? `${ctx.cardShort(source)} – ${powerText(ctx, source)}. ` : "";
+  // "next" names the asking power and what it does (a King, a 5); the other questions
+  // already begin with their power's name
+  const why = !source ? "" : ch.kind === "next" ? `${ctx.cardShort(source)} – ${powerText(ctx, source)}. ` : `${ctx.cardShort(source)} – `;
   const box = el("div", { class: "prompt d52-choice" }, el("p", { role: "status", text: why + ctx.labelOf(`d52.choice.${ch.kind}`) }));
   const list = el("div", { class: "choice-list", role: "group", "aria-label": ctx.labelOf(`d52.choice.${ch.kind}`) });
   for (const text of ctx.legal) {
@@ -307,7 +309,8 @@ function whoseText(ctx, key, pos, card) {
 function cardAt(ctx, pos, card = null) {
   const c = findCard(ctx, pos);
   const face = card || (c && c.card) || null;
-  return whoseText(ctx, face ? "log.d52.card" : "log.d52.hidden", pos, face ? ctx.cardShort(face) : "");
+  const text = whoseText(ctx, face ? "log.d52.card" : "log.d52.hidden", pos, face ? ctx.cardShort(face) : "");
+  return c && c.base ? `${text} (${ctx.t("Base")})` : text;
 }
 
 export function describe(ev, ctx) {
