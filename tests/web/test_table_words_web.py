@@ -25,7 +25,8 @@ def no_sideways_scroll(page: Any) -> None:
 
 
 def log_lines(page: Any) -> list[str]:
-    lines: list[str] = page.eval_on_selector_all("#log li", "(lis) => lis.map((li) => li.innerText)")
+    lines: list[str] = page.eval_on_selector_all("#log li",
+                                                 "(lis) => lis.map((li) => li.innerText)")
     return lines
 
 
@@ -170,7 +171,8 @@ def test_matebeta_match_of_four_says_when_hands_are_swapped(
     assert first.startswith("Spiel 1 von 4" if de else "Game 1 of 4")
     assert ("In Spiel 2 werden diese Hände getauscht" if de else "Game 2 swaps these hands") \
         in first
-    gap = page.evaluate("""() => document.querySelector('#board .mb-board').getBoundingClientRect().top
+    gap = page.evaluate("""() => document.querySelector('#board .mb-board')
+                                   .getBoundingClientRect().top
                            - document.getElementById('status').getBoundingClientRect().bottom""")
     assert gap < 60, f"{gap} px between the status line and the board"
     no_sideways_scroll(page)

@@ -63,6 +63,7 @@ LABELS: dict[str, str | tuple[str, str]] = {
     "duel.black": N_("black"),
     "duel.down": N_("down pile"),
     "duel.down_short": N_("Down ▼"),
+    "duel.play_on": NP_("duel.play_on", "Play {card} on {pile}"),
     "duel.push_on": N_("Push {card} onto {pile}"),
     "duel.reason.draw": N_("Nobody could move, with equal cards left."),
     "duel.reason.fewer-cards": N_("Nobody could move: {winner} had fewer cards left."),
