@@ -143,3 +143,94 @@ def test_plural_forms_on_the_server() -> None:
     assert catalogue.translate_plural("en", "{n} card", "{n} cards", 1) == "1 card"
     assert catalogue.translate("de", "Seat {n}", n=2) == "Platz 2"
     assert catalogue.translate("fr", "Seat {n}", n=2) == "Seat 2"
+
+
+ENGLISH_WORDS = """
+    the and of with you your yours player players card cards decks pile piles turn turns lane
+    lanes push pushes pushed match seat seats random simple heuristic medium easy hard strong
+    weak draw draws play plays played choose chosen none left right is are on to at it its
+    this that these those for from by or not no yes up down won lost win wins game games move
+    moves next back take taken level levels round shuffle dealt deal deals there here what
+    which who when where why how
+"""
+ENGLISH = frozenset(ENGLISH_WORDS.split())
+"""English words that are no German words: one of them in a German text is English left over
+("Player 1 (du)", "Computer (simple)"). Words German shares (Hand, Team, Computer, Signal,
+was) are not on the list."""
+NAMES = ("MateBeta", "Paternoster", "cardtable", "Elo", "JSON", "Penthouse", "Blitz")
+"""Names kept in every language: a game's, the site's, a rating scale's, a file format's."""
+GERMAN_MISTAKES = (
+    "Duel 52",                # the game is "Duell 52" in German, everywhere
+    "Schübe",                 # the rule text says "schieben"
+    "auf Auf ", "auf Ab ",    # "legt 7♥ auf Auf 1 ▲": a pile's short name needs "Stapel"
+    "ein Deck", "Decks",      # a pack of cards is a "Blatt"
+    "beide Hände offen",
+    "Jetzt das Ziel wählen",
+    "Noch {n} spielen",
+    "für jeden Rang",         # a rank is a "Wert" (MateBeta alone has Rang beside Wert)
+    "Nachziehstapel",         # the rule text's word is "Ziehstapel"
+    "Notfallchip",            # the variant's tokens are "Notfallmarken"
+    "Liftboy", "Stiller Aufzug", "Teamduell", "Blitzduell",  # the variants' names in the rules
+    "Fähigkeit",              # a Duel 52 card's power is its "Kraft"
+    "Vorsicht:",              # Foresight is "Vorausschau"
+)
+"""What issue 25 found on the German pages, and the terms the German rules pages use."""
+
+
+def english_words(text: str) -> set[str]:
+    """The English words of a German text, leaving out placeholders, names, code and the
+    rules pages' figure marks."""
+    text = re.sub(r"\{[a-z_]+\}|`[^`]*`|\[\[[^\]]*\]\]", " ", text)
+    for name in NAMES:
+        text = text.replace(name, " ")
+    return {word for word in re.findall(r"\w+", text) if word.lower() in ENGLISH}
+
+
+def german_texts() -> dict[str, str]:
+    """Every German text the site shows: the catalogue, the labels (with the levels the games
+    name themselves) and the rules pages line by line (a title in *italics* is a name)."""
+    texts = {}
+    for message in messages.read(messages.LOCALE_DIR / "de" / "LC_MESSAGES" / "messages.po"):
+        if message.id:
+            forms = message.string if isinstance(message.string, tuple) else (message.string,)
+            for i, form in enumerate(forms):
+                texts[f"po {message.id!r} [{i}]"] = form
+    texts |= {f"label {key}": text for key, text in labels.labels("de").items()}
+    for path in sorted((WEB / "rules").glob("*.de.md")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            texts[f"{path.name}:{number}"] = re.sub(r"(?<!\*)\*[^*]+\*(?!\*)", " ", line)
+    return texts
+
+
+def test_no_english_is_left_in_german_texts() -> None:
+    found = {where: sorted(words) for where, text in german_texts().items()
+             if (words := english_words(text))}
+    assert found == {}
+
+
+def test_the_german_mistakes_of_issue_25_are_gone() -> None:
+    found = {where: [m for m in GERMAN_MISTAKES if m in text]
+             for where, text in german_texts().items()}
+    assert {where: ms for where, ms in found.items() if ms} == {}
+
+
+def test_the_check_finds_english_in_german() -> None:
+    assert english_words("Player 1 (du)") == {"Player"}
+    assert english_words("Computer (simple) · Computer") == {"simple"}
+    assert english_words("{name} legt {card} auf Stapel {pile}") == set()
+    assert english_words("Mit MateBeta, `cardtable play`, [[figure:duel/x-levels]]") == set()
+
+
+def test_a_match_of_one_won_game_reads_in_the_singular() -> None:
+    """"Wer zuerst 1 Spiele gewinnt" was the plural form shown for one game."""
+    one = catalogue.translate_plural("de", "First to {n} won game", "First to {n} won games", 1)
+    assert "Spiele" not in one
+    assert catalogue.translate_plural("de", "First to {n} won game", "First to {n} won games",
+                                      3) == "Wer zuerst 3 Spiele gewinnt"
+
+
+def test_computer_seats_and_levels_have_german_names() -> None:
+    german = labels.labels("de")
+    for key, text in german.items():
+        if key.startswith(("level.", "botname.")):
+            assert english_words(text) == set() and text != labels.labels("en")[key], key

@@ -36,7 +36,7 @@ WORDS = {
            "dealt": "0. The cards are dealt", "watch": "Watch again", "title": "Watch again: ",
            "view": "Player 2's view", "done": "decisions judged",
            "estimate": "the computer's estimate", "keys": "Keys: ← and →"},
-    "de": {"where": "Zug {n} von {total}", "start": "Beginn der Partie ({total} Züge)",
+    "de": {"where": "Zug {n} von {total}", "start": "Beginn des Spiels ({total} Züge)",
            "dealt": "0. Die Karten sind gegeben", "watch": "Noch einmal ansehen",
            "title": "Noch einmal ansehen: ", "view": "Sicht von Spieler 2",
            "done": "Entscheidungen bewertet", "estimate": "Schätzung des Computers",

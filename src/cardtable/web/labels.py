@@ -20,6 +20,17 @@ LABELS: dict[str, str | tuple[str, str]] = {
     "game.paternoster": N_("Paternoster"),
     "game.duel52": N_("Duel 52"),
     "game.matebeta": N_("MateBeta"),
+    # a computer seat named by a player that is no level ("Computer (random)")
+    "botname.random": N_("Random player"),
+    "botname.cautious": N_("Cautious player"),
+    "botname.eager": N_("Eager player"),
+    "botname.never-push": N_("Player who never pushes"),
+    "botname.simple": N_("Simple player"),
+    "botname.simple-silent": N_("Silent player"),
+    "botname.strong": N_("Strong player"),
+    "botname.hasty": N_("Hasty player"),
+    "botname.careless": N_("Careless player"),
+    "botname.heuristic": N_("Heuristic player"),
     "rank.A": N_("Ace"),
     "rank.J": N_("Jack"),
     "rank.Q": N_("Queen"),
@@ -52,6 +63,7 @@ LABELS: dict[str, str | tuple[str, str]] = {
     "duel.black": N_("black"),
     "duel.down": N_("down pile"),
     "duel.down_short": N_("Down ▼"),
+    "duel.play_on": NP_("duel.play_on", "Play {card} on {pile}"),
     "duel.push_on": N_("Push {card} onto {pile}"),
     "duel.reason.draw": N_("Nobody could move, with equal cards left."),
     "duel.reason.fewer-cards": N_("Nobody could move: {winner} had fewer cards left."),
@@ -77,7 +89,7 @@ LABELS: dict[str, str | tuple[str, str]] = {
     "length.long": N_("Long (no cards set aside)"),
     "length.quick": N_("Quick (16 cards set aside)"),
     "length.standard": N_("Standard (10 cards set aside)"),
-    "log.pat.play": N_("{name} plays {card} on {pile}"),
+    "log.pat.play": NP_("log.pat.play", "{name} plays {card} on {pile}"),
     "log.pat.play_back": N_("{name} steps back with {card} on {pile}"),
     "mb.answer_prompt": N_("Answer the lead: the highlighted cards may."),
     "mb.factor.bonus": N_("move {move} + 1 for foreplacing"),
@@ -154,8 +166,8 @@ LABELS: dict[str, str | tuple[str, str]] = {
         "Commands light: only Jacks and Queens carry commands"),
     "variant.paternoster.fire": N_("Fire: 3♥ 6♥ 9♥ Q♥ burn; the next player must cover them"),
     "variant.paternoster.first-ride": N_(
-        "First ride: one deck, one up and one down pile, 3 cards, one card a turn, the "
-        "same suit always fits"),
+        "First ride: one deck, one up and one down pile, hands of 3 (the First ride level "
+        "adds Bigger hand: 4), one card a turn, the same suit always fits"),
     "variant.paternoster.hourglass": N_("Hourglass: 30 seconds a turn (the server's clock)"),
     "variant.paternoster.lift-operator": N_("Lift operator: only the player to act may signal"),
     "variant.paternoster.passengers": N_(
@@ -398,6 +410,10 @@ LABELS: dict[str, str | tuple[str, str]] = {
     "learn.paternoster.why": N_(
         "A card without a yellow frame fits on no pile now. Tap it and the table says "
         "why."),
+    "log.d52.card_of": N_("{name}'s {card} in lane {lane}"),
+    "log.d52.card_own": N_("your {card} in lane {lane}"),
+    "log.d52.hidden_of": N_("{name}'s face-down card in lane {lane}"),
+    "log.d52.hidden_own": N_("your face-down card in lane {lane}"),
     "log.d52.killed_of": N_("{name}'s {card} in lane {lane} dies"),
     "log.d52.killed_own": N_("Your {card} in lane {lane} dies"),
     "log.d52.trap_of": N_("Trap! {name}'s {card} springs in lane {lane}"),

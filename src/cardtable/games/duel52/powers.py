@@ -253,6 +253,8 @@ def attack(state: Duel52State, actors: list[TCard], targets: list[TCard],
     events.append(Event("attack", actors[0].seat, {
         "actors": [pos_text(position(a)) for a in actors],
         "targets": [pos_text(position(t)) for t in targets],
+        "cards": [a.card.text for a in actors],  # face up: public, like each face-up target
+        "target_cards": [t.card.text if t.up else None for t in targets],
         "damage": dealt,
         "retaliation": back,
     }))

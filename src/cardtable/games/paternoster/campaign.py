@@ -37,7 +37,7 @@ Floors (all with two decks and four piles; tokens are emergency tokens):
 no.  English           German            rules                                 tokens  goal
 ---  ----------------  ----------------  ------------------------------------  ------  ----
   1  Test ride         Probefahrt        the standard game                          2   ≤ 8
-  2  Lift operator     Liftboy           Lift operator                              3   ≤ 3
+  2  Lift operator     Liftführer        Lift operator                              3   ≤ 3
   3  Library           Bibliothek        Silent lift                                3   ≤ 3
   4  Reception         Rezeption         3 passengers                               2   ≤ 6
   5  Management floor  Chefetage         Commands light                             1   ≤ 8
@@ -186,7 +186,7 @@ def _floor(number: int, id: str, en: str, de: str, goal: int,
 
 FLOORS: tuple[Floor, ...] = (
     _floor(1, "test-ride", "Test ride", "Probefahrt", 8, (79.1, 63.7, 25.8), tokens=2),
-    _floor(2, "lift-operator", "Lift operator", "Liftboy", 3, (60.0, 40.8, 28.4),
+    _floor(2, "lift-operator", "Lift operator", "Liftführer", 3, (60.0, 40.8, 28.4),
            lift_operator=True, tokens=3),
     _floor(3, "library", "Library", "Bibliothek", 3, (60.0, 40.8, 28.4),
            silent_lift=True, tokens=3),

@@ -50,16 +50,18 @@ class Level:
 
 LEVELS: tuple[Level, ...] = (
     Level("first-ride", {"first_ride": True, "bigger_hand": True},
-          "First ride: one deck, two piles, four cards, the same suit always fits",
-          "Erste Fahrt: ein Deck, zwei Stapel, vier Karten, gleiche Farbe passt immer",
+          "First ride: the First ride variant with Bigger hand, so hands of four instead of "
+          "three; one deck, two piles, the same suit always fits",
+          "Erste Fahrt: die Variante Erste Fahrt mit Größerer Hand, also vier statt drei "
+          "Handkarten; ein Blatt, zwei Stapel, gleiche Farbe passt immer",
           0.906, 0.14),
     Level("short-trip", {"short_trip": True},
           "Short trip: one deck, no twins, a small hand",
-          "Kurze Fahrt: ein Deck, keine Zwillinge, kleine Hand",
+          "Kurze Fahrt: ein Blatt, keine Zwillinge, kleine Hand",
           0.838, 0.36),
     Level("easy", {"bigger_hand": True, "tokens": 2},
           "Easy: two decks with a bigger hand and two emergency tokens",
-          "Leicht: zwei Decks mit größerer Hand und zwei Notfallmarken",
+          "Leicht: zwei Blätter mit größerer Hand und zwei Notfallmarken",
           0.472, 1.98),
     Level("normal", {},
           "Normal: the standard game",

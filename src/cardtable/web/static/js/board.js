@@ -18,9 +18,27 @@ export function currentSignals(game, observation) {
   return now;
 }
 
-/** The server's default names ("Player 2") in the page's language. */
+/** A signal event in words, its pile named as this page names piles (a Team duel pile
+ *  by the signalling seat's team, not the viewer's): "Ann signals on team black: up pile:
+ *  …", or "Ann takes back the signal on …". */
+export function signalLine(game, ev, ctx) {
+  const [kind, pile] = ev.signal.split(" ");
+  const where = game.pileName ? game.pileName(pile, ctx, ev.seat) : pile;
+  const name = ctx.name(ev.seat);
+  return kind === "clear" ? t("{name} takes back the signal on {pile}", { name, pile: where })
+    : t("{name} signals on {pile}: {signal}", { name, pile: where, signal: labelOf("signal." + kind) });
+}
+
+/** A computer seat named by a player that is no level ("Computer (random)"), in the
+ *  page's language; `fallback` for a name the site does not know. */
+export function botName(player, fallback) {
+  return hasLabel(`botname.${player}`) ? labelOf(`botname.${player}`) : fallback;
+}
+
+/** The server's default names ("Player 2", "Computer (random)") in the page's language. */
 export function seatNames(seats) {
-  return seats.map((s) => s.name.replace(/^Player (\d+)$/, (_, n) => t("Player {n}", { n })));
+  return seats.map((s) => s.name.replace(/^Player (\d+)$/, (_, n) => t("Player {n}", { n }))
+    .replace(/^Computer \(([\w-]+)\)$/, (whole, p) => botName(p, whole)));
 }
 
 /** A game module's context for one position: `seat` is whose eyes (null: a spectator's);

@@ -6,7 +6,7 @@
 // reviewed by the strong computer player's estimate (POST /api/review, streamed).
 import { DATA, t, labelOf } from "./i18n.js";
 import { el } from "./dom.js";
-import { boardContext, seatNames } from "./board.js";
+import { boardContext, seatNames, signalLine } from "./board.js";
 import { stepper } from "./stepper.js";
 import { recordForm } from "./recordform.js";
 
@@ -113,12 +113,8 @@ function stepText(n) {
   const texts = [];
   for (const ev of data.steps[n].events) {
     let text = null;
-    if (ev.kind === "signal") {
-      const [kind, pile] = ev.signal.split(" ");
-      const where = game.pileName ? game.pileName(pile, ctx) : pile;
-      text = kind === "clear" ? t("{name} takes back the signal on {pile}", { name: ctx.name(ev.seat), pile: where })
-        : t("{name} signals on {pile}: {signal}", { name: ctx.name(ev.seat), pile: where, signal: labelOf("signal." + kind) });
-    } else if (ev.kind !== "move") text = game.describe(ev, ctx);
+    if (ev.kind === "signal") text = signalLine(game, ev, ctx);
+    else if (ev.kind !== "move") text = game.describe(ev, ctx);
     if (text) texts.push(text);
   }
   const move = data.steps[n].events.find((ev) => ev.kind === "move");

@@ -8,7 +8,7 @@
 import { DATA, LANG, t, tn, tc, hasLabel, labelOf, cardName, cardShort, listOf } from "./i18n.js";
 import { cardEl, emptyEl, sortLadder } from "./cards.js";
 import { el } from "./dom.js";
-import { currentSignals } from "./board.js";
+import { botName, currentSignals, signalLine } from "./board.js";
 
 const tableId = DATA.table;
 const gameId = DATA.game;
@@ -54,6 +54,7 @@ function seatName(seat) {
   const computer = info.kind === "computer" && /^Computer \(([\w-]+)\)$/.exec(name);  // named by its level
   const level = computer && (DATA.facts.ladder || []).find((l) => l.names.includes(computer[1]));
   if (level) name = hasLabel(`level.${gameId}.${level.name}`) ? labelOf(`level.${gameId}.${level.name}`) : level.name;
+  else if (computer) name = botName(computer[1], name);
   if (msg.seats.filter((s) => s.name === info.name).length > 1 && !plain) name += ` ${seat + 1}`;
   return name;
 }
@@ -130,12 +131,10 @@ function sendMove(text) {
 
 function sendSignal(text) {
   sendRaw({ type: "signal", signal: text });
-  toast(t("Signal sent: {signal}", { signal: signalText(text) }));
-}
-
-function signalText(text) {
   const [kind, pile] = text.split(" ");
-  return `${labelOf("signal." + kind)} (${game.pileName ? game.pileName(pile, ctx) : pile})`;
+  const where = game.pileName ? game.pileName(pile, ctx) : pile;
+  const sent = `${labelOf("signal." + kind)} (${where})`;
+  toast(kind === "clear" ? t("Signal taken back ({pile})", { pile: where }) : t("Signal sent: {signal}", { signal: sent }));
 }
 
 // --- messages ------------------------------------------------------------------------
@@ -268,10 +267,8 @@ function logEvents(events, quiet) {
   for (const ev of events) {
     let text = null;
     if (ev.kind === "game-start") text = t("Game {n} begins.", { n: ev.game_no });
-    else if (ev.kind === "signal") {
-      const [kind, pile] = ev.signal.split(" ");
-      text = t("{name} signals on {pile}: {signal}", { name: seatName(ev.seat), pile: game.pileName ? game.pileName(pile, ctx) : pile, signal: labelOf("signal." + kind) });
-    } else if (ev.kind === "move") text = null;
+    else if (ev.kind === "signal") text = signalLine(game, ev, ctx);
+    else if (ev.kind === "move") text = null;
     else text = game.describe(ev, ctx);
     if (!text) continue;
     const li = el("li", { text });

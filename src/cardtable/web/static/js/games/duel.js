@@ -8,14 +8,16 @@ function myTeam(ctx) { return ctx.view % 2; }
 function teamName(ctx, team) { return ctx.labelOf(team === 0 ? "duel.red" : "duel.black"); }
 export function teamOf(seat) { return seat % 2; }
 
-function pileLabel(ctx, team, pile) {
+/** A pile in words; `onto`: after "on"/"onto" in a sentence (German: "auf deinen …"). */
+function pileLabel(ctx, team, pile, onto = false) {
   const { t } = ctx;
   const p = ctx.labelOf("duel." + pile);
   if (teams(ctx) === 4) return t("team {team}: {pile}", { team: teamName(ctx, team), pile: p });
-  if (ctx.isMe(team)) return t("your {pile}", { pile: p });
+  if (ctx.isMe(team)) return onto ? ctx.tc("onto", "your {pile}", { pile: p }) : t("your {pile}", { pile: p });
   return t("{name}'s {pile}", { name: ctx.name(team), pile: p });
 }
-export function pileName(pile, ctx) { return pileLabel(ctx, myTeam(ctx), pile); }
+/** A pile of `seat`'s team (a signal's pile is the signalling seat's own). */
+export function pileName(pile, ctx, seat = ctx.view) { return pileLabel(ctx, teamOf(seat), pile); }
 
 export function parseMove(text, ctx) {
   const w = text.split(" ");
@@ -42,7 +44,7 @@ export function moveLabel(m, ctx) {
   if (w[0] === "end") return t("End turn");
   if (w[0] === "draw") return t("Draw");
   const team = w[0] === "play" ? myTeam(ctx) : 1 - myTeam(ctx);
-  return ctx.labelOf(w[0] === "play" ? "duel.play_on" : "duel.push_on", { card: cardShort(w[1]), pile: pileLabel(ctx, team, w[2]) });
+  return ctx.labelOf(w[0] === "play" ? "duel.play_on" : "duel.push_on", { card: cardShort(w[1]), pile: pileLabel(ctx, team, w[2], true) });
 }
 
 function seatTag(ctx, seat) {
@@ -75,6 +77,12 @@ function pilesRow(ctx, team) {
   return row;
 }
 
+/** A Team duel side named in words, as the log names its piles ("team black: up pile"). */
+function teamLabel(ctx, team) {
+  if (teams(ctx) !== 4) return [];
+  return [ctx.el("div", { class: "zone-label", text: ctx.t("Team {team}", { team: teamName(ctx, team) }) })];
+}
+
 export function render(ctx, board) {
   const { el, obs, t } = ctx;
   const me = ctx.view;
@@ -85,10 +93,10 @@ export function render(ctx, board) {
   const oppSeats = teams(ctx) === 4 ? [1 - team, 3 - team] : [1 - me];
   const tags = el("div", { class: "duel-row" });
   for (const s of oppSeats) tags.append(el("div", { class: "zone" }, seatTag(ctx, s), hiddenHand(ctx, obs.hand_counts[s], ctx.name(s))));
-  opp.append(tags, pilesRow(ctx, 1 - team));
+  opp.append(tags, ...teamLabel(ctx, 1 - team), pilesRow(ctx, 1 - team));
   // my side
   const own = el("div", { class: "duel-side own" });
-  own.append(pilesRow(ctx, team));
+  own.append(pilesRow(ctx, team), ...teamLabel(ctx, team));
   if (teams(ctx) === 4) {
     const partner = (me + 2) % 4;
     own.append(el("div", { class: "duel-row" }, el("div", { class: "zone" }, seatTag(ctx, partner), hiddenHand(ctx, obs.hand_counts[partner], ctx.name(partner)))));
@@ -160,7 +168,7 @@ export function describe(ev, ctx) {
   const name = ctx.name(ev.seat);
   switch (ev.kind) {
     case "play": return t("{name} plays {card} on {pile}", { name, card: cardShort(ev.card), pile: teams(ctx) === 4 ? pileLabel(ctx, ev.owner, ev.pile) : ctx.labelOf(`duel.${ev.pile}`) });
-    case "push": return t("{name} pushes {card} onto {pile}", { name, card: cardShort(ev.card), pile: pileLabel(ctx, ev.owner, ev.pile) });
+    case "push": return t("{name} pushes {card} onto {pile}", { name, card: cardShort(ev.card), pile: pileLabel(ctx, ev.owner, ev.pile, true) });
     case "end": return t("{name} ends the turn and draws {n}", { name, n: ev.drew });
     case "draw": return t("{name} draws {n}", { name, n: ev.count });
     case "turn": return ctx.obs.options.blitz ? null : t("{name}'s turn: {n} to play", { name, n: ev.required });

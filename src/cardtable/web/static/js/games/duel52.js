@@ -98,21 +98,67 @@ export function moveLabel(m, ctx) {
   switch (w[0]) {
     case "play": return t("Play face down into lane {n}", { n: w[2] });
     case "discard": return `${t("{name} discards a card face down", { name: "" }).trim()}: ${cardShort(w[1])}`;
-    case "flip": return t("Flip");
+    case "flip": {
+      const c = findCard(ctx, w[1]);
+      return c && c.card ? t("Flip {card} ({power})", { card: cardShort(c.card), power: powerText(ctx, c.card) }) : t("Flip");
+    }
     case "attack": {
       const targets = w.slice(2).map((p) => shortPos(ctx, p)).join(" + ");
       return w[1].includes("+") ? t("Attack as a pair: {targets}", { targets }) : t("Attack {targets}", { targets });
     }
     case "pair": return t("Pair with {card}", { card: shortPos(ctx, w[2]) });
     case "look": case "move":
-      return w[1] === "none" ? ctx.labelOf(`d52.none.${w[0]}`) : shortPos(ctx, w[1]);
-    case "next": return shortPos(ctx, w[1]);
+      return w[1] === "none" ? ctx.labelOf(`d52.none.${w[0]}`) : cardAt(ctx, w[1]);
+    case "next": {
+      const c = findCard(ctx, w[1]);
+      return c && c.card ? powerLine(ctx, c.card) : shortPos(ctx, w[1]);
+    }
     default: return m.text;
   }
 }
 
+/** A power's line: "2♠: View, draw a card, then discard one". */
+function powerLine(ctx, card) {
+  return ctx.t("{card}: {power}, {text}", { card: ctx.cardShort(card), power: ctx.labelOf(`d52.power.${rankOf(card)}`), text: ctx.labelOf(`d52.power_text.${rankOf(card)}`) });
+}
+
+/** Whether this seat's waiting power may pick the card at `pos` now. */
+function choosable(ctx, pos) {
+  const ch = ctx.obs.choice;
+  return !!ch && ctx.isMe(ch.seat) && ctx.msg.status === "playing" && ctx.legal.includes(`${ch.kind} ${pos}`);
+}
+
+/** The card of a waiting power ("K♣"), from the choice's source place. */
+function sourceCard(ctx) {
+  const [lane, seat, slot] = ctx.obs.choice.source;
+  const c = findCard(ctx, `L${lane + 1}.${seat}.${slot}`);
+  return c && c.card ? c.card : null;
+}
+
+/** The waiting power, said once where it acts: which card asks, what it does, and a button
+ *  per answer saying what that answer does (a phone shows no hover, and small cards). */
+function choicePrompt(ctx) {
+  const { el, t, obs } = ctx;
+  const ch = obs.choice;
+  if (!ctx.isMe(ch.seat)) return el("div", { class: "prompt", role: "status", text: t("{name} is making a choice for a power.", { name: ctx.name(ch.seat) }) });
+  const source = sourceCard(ctx);
+  // "next" names the asking power and what it does (a King, a 5); the other questions
+  // already begin with their power's name
+  const why = !source ? "" : ch.kind === "next" ? `${ctx.cardShort(source)} – ${powerText(ctx, source)}. ` : `${ctx.cardShort(source)} – `;
+  const box = el("div", { class: "prompt d52-choice" }, el("p", { role: "status", text: why + ctx.labelOf(`d52.choice.${ch.kind}`) }));
+  const list = el("div", { class: "choice-list", role: "group", "aria-label": ctx.labelOf(`d52.choice.${ch.kind}`) });
+  for (const text of ctx.legal) {
+    if (text.split(" ")[0] !== ch.kind) continue;
+    const b = el("button", { class: "btn", type: "button", "data-choice": text, text: moveLabel({ text }, ctx) });
+    b.addEventListener("click", () => ctx.send(text));
+    list.append(b);
+  }
+  box.append(list);
+  return box;
+}
+
 function tableCard(ctx, c) {
-  const { el, cardEl } = ctx;
+  const { el, cardEl, t } = ctx;
   const pos = posText(c);
   const label = cardLabel(ctx, c);
   const visible = !!c.card;
@@ -123,6 +169,9 @@ function tableCard(ctx, c) {
     wrap.append(powerMark(ctx, c.card));
   }
   if (c.base) wrap.append(el("span", { class: "mk base", text: "B", "aria-hidden": "true" }));
+  // what only this seat knows, in a word: its own face-down card, or one it looked at
+  if (visible && !c.up) wrap.append(el("span", { class: "mk seen", "aria-hidden": "true", text: ctx.isMe(c.seat) ? t("face down") : t("seen") }));
+  if (choosable(ctx, pos)) wrap.append(el("span", { class: "mk pick", "aria-hidden": "true", text: t("choose") }));
   const marks = el("div", { class: "marks", "aria-hidden": "true" });
   marks.append(c.damage ? el("span", { class: "mk dmg", text: `✖${c.damage}` }) : el("span"));
   const right = el("span");
@@ -139,10 +188,7 @@ export function render(ctx, board) {
   const opp = 1 - me;
   const wrap = el("div", { class: "d52-board" });
   // a power's choice
-  if (obs.choice && msg.status === "playing") {
-    const text = ctx.isMe(obs.choice.seat) ? ctx.labelOf(`d52.choice.${obs.choice.kind}`) : t("{name} is making a choice for a power.", { name: ctx.name(obs.choice.seat) });
-    wrap.append(el("div", { class: "prompt", role: "status", text }));
-  }
+  if (obs.choice && msg.status === "playing") wrap.append(choicePrompt(ctx));
   // the opponent
   const top = el("div", { class: "duel-row" });
   const oppTag = el("div", { class: "player-tag" + (obs.turn_seat === opp && msg.status === "playing" ? " to-act" : "") }, el("span", { text: ctx.name(opp) }), el("span", { class: "badge", text: plural(ctx, obs.hand_counts[opp]) }));
@@ -155,8 +201,10 @@ export function render(ctx, board) {
     const lane = el("div", { class: "lane" + (won !== null ? ` won-${won === me ? 0 : 1}` : ""), "data-dst": `lane:${i + 1}`, "aria-label": t("Lane {n}", { n: i + 1 }) + (won !== null ? ` (${t("won by {name}", { name: ctx.name(won) })})` : "") });
     const oppSide = el("div", { class: "lane-side opp", role: "group", "aria-label": `${t("Lane {n}", { n: i + 1 })}, ${t("{name}'s side", { name: ctx.name(opp) })}` });
     for (const c of sides[opp]) oppSide.append(tableCard(ctx, c));
+    if (sides[opp].some((c) => c.frozen)) oppSide.append(frozenNote(ctx));
     const mySide = el("div", { class: "lane-side mine", role: "group", "aria-label": `${t("Lane {n}", { n: i + 1 })}, ${t("your side")}` });
     for (const c of sides[me]) mySide.append(tableCard(ctx, c));
+    if (sides[me].some((c) => c.frozen)) mySide.append(frozenNote(ctx));
     const title = el("div", { class: "lane-title", text: t("Lane {n}", { n: i + 1 }) + (won !== null ? ` ★ ${ctx.name(won)}` : "") });
     lane.append(oppSide, el("div", { class: "lane-divider" }), title, mySide);
     lanes.append(lane);
@@ -193,6 +241,11 @@ export function render(ctx, board) {
   board.append(wrap);
 }
 
+/** Frozen cards said in a word beside the colour: they can't attack or be flipped. */
+function frozenNote(ctx) {
+  return ctx.el("div", { class: "frz-note", text: `❄ ${ctx.t("frozen: no attack, no flip")}` });
+}
+
 /** All thirteen powers at a glance, folded away until opened. */
 function legend(ctx) {
   const { el, t } = ctx;
@@ -209,7 +262,11 @@ let legendOpen = false;
 
 export function status(ctx) {
   const { t, obs, msg } = ctx;
-  if (obs.choice && ctx.isMe(obs.choice.seat)) return { text: t("Your turn"), sub: ctx.labelOf(`d52.choice.${obs.choice.kind}`), mine: true };
+  if (obs.choice && ctx.isMe(obs.choice.seat)) {
+    const source = sourceCard(ctx);
+    const power = source ? ctx.labelOf(`d52.power.${rankOf(source)}`) : "";
+    return { text: t("Your turn"), sub: source ? t("{power} ({card}): choose on the board", { power, card: ctx.cardShort(source) }) : "", mine: true };
+  }
   if (ctx.isMe(obs.turn_seat)) return { text: t("Your turn"), sub: t("Actions left: {n}", { n: obs.actions }), mine: true };
   const info = msg.seats[obs.turn_seat];
   const name = ctx.name(obs.turn_seat);
@@ -237,10 +294,23 @@ export function matchScore(m, ctx) { return `${ctx.name(0)} ${m.wins[0]} – ${m
 
 /** A log line about a table card that says whose it is: "Your 7♥ …", "Ann's face-down card …". */
 function whose(ctx, key, pos, card) {
+  const text = whoseText(ctx, key, pos, card);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function whoseText(ctx, key, pos, card) {
   const owner = Number(pos.split(".")[1]);
   const lane = laneOf(pos);
-  const text = ctx.isMe(owner) ? ctx.labelOf(`${key}_own`, { card, lane }) : ctx.labelOf(`${key}_of`, { card, lane, name: ctx.name(owner) });
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return ctx.isMe(owner) ? ctx.labelOf(`${key}_own`, { card, lane }) : ctx.labelOf(`${key}_of`, { card, lane, name: ctx.name(owner) });
+}
+
+/** A table card named with its owner: "Ann's 7♥ in lane 2", "your face-down card in lane 1"
+ *  (`card`: the face-up card the event named; else what this seat sees there). */
+function cardAt(ctx, pos, card = null) {
+  const c = findCard(ctx, pos);
+  const face = card || (c && c.card) || null;
+  const text = whoseText(ctx, face ? "log.d52.card" : "log.d52.hidden", pos, face ? ctx.cardShort(face) : "");
+  return c && c.base ? `${text} (${ctx.t("Base")})` : text;
 }
 
 export function describe(ev, ctx) {
@@ -250,8 +320,10 @@ export function describe(ev, ctx) {
     case "play": return t("{name} plays a card face down into lane {lane}", { name, lane: ev.lane });
     case "flip": return t("{name} flips {card} in lane {lane}", { name, card: cardShort(ev.card), lane: laneOf(ev.pos) });
     case "attack": {
-      const hits = ev.targets.map((p, i) => `${findCard(ctx, p) ? shortPos(ctx, p) : t("Lane {n}", { n: laneOf(p) })} (${t("damage {n}", { n: ev.damage[i] })})`);
-      return `${t("{name} attacks", { name })}: ${hits.join(", ")}`;
+      const known = ev.target_cards || [];
+      const hits = ev.targets.map((p, i) => `${cardAt(ctx, p, known[i])} (${t("damage {n}", { n: ev.damage[i] })})`).join(", ");
+      if (!ev.cards) return `${t("{name} attacks", { name })}: ${hits}`;  // a record from before the cards were named
+      return t("{name} attacks with {cards}: {targets}", { name, cards: ev.cards.map(cardShort).join(" + "), targets: hits });
     }
     case "killed": return whose(ctx, "log.d52.killed", ev.pos, ev.card ? cardShort(ev.card) : t("face-down card"));
     case "pair": return t("{name} pairs two cards", { name });

@@ -51,6 +51,8 @@ export function render(ctx, board) {
   const me = ctx.view;
   const opp = 1 - me;
   const wrap = el("div", { class: "mb-board" });
+  const note = matchNote(ctx);
+  if (note) wrap.append(note);
   wrap.append(el("div", { class: "zone" }, tag(ctx, opp), handRow(ctx, opp, false)));
   // the middle: foreplaced cards, the lead in play, the move number
   const center = el("div", { class: "mb-center" });
@@ -188,6 +190,21 @@ export function result(ctx) {
   }
   const link = el("a", { class: "btn", id: "review-link", href: `/review?table=${ctx.msg.table}&game_no=${ctx.msg.game_no}`, text: t("Review this game") });
   return { title: outcomeTitle(ctx, out), lines: explain(ctx, out), matchLine, extra: el("p", {}, link) };
+}
+
+/** Where this game stands in a match of fixed length, said at the table: games 2 and 4
+ *  deal no new shuffle but swap the hands of the game before (the rules' point 3). */
+function matchNote(ctx) {
+  const { el, t, msg } = ctx;
+  const m = msg.match;
+  if (!m || !m.games_needed || m.over || msg.status !== "playing") return null;
+  const n = m.games + 1;
+  const total = m.games_needed;
+  let text;
+  if (n % 2 === 0) text = t("Game {n} of {total}: no new shuffle. The hands of game {prev} are swapped: each player now holds the ten cards the other was dealt.", { n, total, prev: n - 1 });
+  else if (n < total) text = t("Game {n} of {total}: a fresh shuffle. Game {next} swaps these hands: each player then gets the ten cards the other holds now.", { n, total, next: n + 1 });
+  else return null;
+  return el("p", { class: "mb-match-note", role: "note", text });
 }
 
 /** The match so far: each player's points and which game of how many. */
