@@ -77,9 +77,9 @@ def _levels_table(lang: str) -> str:
     from cardtable.games.paternoster.levels import GAMES as LEVEL_GAMES
     from cardtable.games.paternoster.levels import LEVELS
 
-    def t(msgid: str) -> str:
-        return html.escape(translate(lang, msgid))
-
+    heads = [html.escape(translate(lang, text)) for text in (
+        "Level", "What it is", "All cards down", "Cards left (mean)")]
+    play = html.escape(translate(lang, "Play"))
     rows = []
     for level in LEVELS:
         name, _, desc = (level.de if lang == "de" else level.en).partition(": ")
@@ -89,13 +89,12 @@ def _levels_table(lang: str) -> str:
             f"<tr><th scope=\"row\">{html.escape(name)}</th><td>{html.escape(desc)}</td>"
             f"<td class=\"num\">{perfect}</td><td class=\"num\">{left}</td>"
             f"<td><a class=\"btn small\" href=\"/play/paternoster?level={level.name}\">"
-            f"{t('Play')}</a></td></tr>")
-    caption = ("2 players, simple computer team, " if lang == "en"
-               else "2 Spieler, einfaches Computerteam, ") + \
-        f"{LEVEL_GAMES} {'games per level' if lang == 'en' else 'Spiele je Stufe'}"
+            f"{play}</a></td></tr>")
+    caption = translate(lang, "2 players, simple computer team, {games} games per level",
+                        games=LEVEL_GAMES)
+    head = "".join(f"<th>{text}</th>" for text in heads)
     return (f'<div class="table-wrap"><table class="levels"><caption>{html.escape(caption)}'
-            f"</caption><thead><tr><th>{t('Level')}</th><th>{t('What it is')}</th>"
-            f"<th>{t('All cards down')}</th><th>{t('Cards left (mean)')}</th><th></th>"
+            f"</caption><thead><tr>{head}<th></th>"
             f"</tr></thead><tbody>{''.join(rows)}</tbody></table></div>")
 
 
@@ -109,9 +108,8 @@ def _floors_table(lang: str) -> str:
                                "will appear here.")
         return f'<p class="note">{html.escape(soon)}</p>'
 
-    def t(msgid: str) -> str:
-        return html.escape(translate(lang, msgid))
-
+    heads = [html.escape(translate(lang, text)) for text in (
+        "Floor", "Goal: at most cards left", "Cleared")]
     rows = []
     for floor in floors:
         label = str(getattr(floor, lang, None) or getattr(floor, "en", floor))
@@ -123,8 +121,8 @@ def _floors_table(lang: str) -> str:
                     f"<td class=\"num\">{getattr(floor, 'goal', '–')}</td>"
                     f"<td class=\"num\">{clear_text}</td></tr>")
     return (f'<div class="table-wrap"><table class="floors"><thead><tr>'
-            f"<th>{t('Floor')}</th><th></th><th>{t('Goal: at most cards left')}</th>"
-            f"<th>{t('Cleared')}</th></tr></thead><tbody>{''.join(rows)}</tbody>"
+            f"<th>{heads[0]}</th><th></th><th>{heads[1]}</th>"
+            f"<th>{heads[2]}</th></tr></thead><tbody>{''.join(rows)}</tbody>"
             f"</table></div>")
 
 
