@@ -7,6 +7,7 @@ version, and no card that seat could not see (the deal is the judge).
 
 from __future__ import annotations
 
+import itertools
 import random
 import subprocess
 import sys
@@ -202,3 +203,19 @@ def test_both_players_press_play_again_at_once(server: Server) -> None:
     clients[1].send({"type": "again"})
     clients[1].expect_error("not-over")
     assert server.http.get(f"/api/tables/{table_id}").json()["game_no"] == 2
+
+
+def test_each_paternoster_version_reaches_a_client_once(server: Server) -> None:
+    """A Paternoster move is sent once: no client gets a second, identical state message at
+    the version it already has (the repeat cleared the page's busy state, issue 18)."""
+    table_id, tokens = server.table_with_players(game="paternoster")
+    clients = {seat: server.client(table_id, token) for seat, token in sorted(tokens.items())}
+    final = play(clients, random.Random(18), max_moves=30)
+    for client in clients.values():
+        client.wait_version(final["version"])
+        client.ping()  # everything the server sent before the pong has arrived
+        states = [m for m in client.messages if m["type"] == "state"]
+        repeats = [(a["version"], b["version"]) for a, b in itertools.pairwise(states)
+                   if (a["game_no"], a["version"]) == (b["game_no"], b["version"])
+                   and {**a, "events": []} == {**b, "events": []}]
+        assert len(states) > 10 and repeats == []
