@@ -25,15 +25,17 @@ from cardtable.server.tables import TableSpec
 
 LEASE = 0.6
 """Seconds of a lease: short, so that a lapse comes soon (renewed every 0.2 s)."""
+PAUSE = 0.1
+"""Seconds a computer player waits before its move, where a game must outlive its owner."""
 
 
-def _settings(url: str) -> Settings:
-    return Settings(db_url=url, bot_pause=0.0, bot_executor="thread", think_seconds=0.05,
-                    lease_seconds=LEASE, restart_grace=0.0)
+def _settings(url: str, bot_pause: float) -> Settings:
+    return Settings(db_url=url, bot_pause=bot_pause, bot_executor="thread",
+                    think_seconds=0.05, lease_seconds=LEASE, restart_grace=0.0)
 
 
-async def _process(url: str) -> TableManager:
-    settings = _settings(url)
+async def _process(url: str, bot_pause: float = 0.0) -> TableManager:
+    settings = _settings(url, bot_pause)
     manager = TableManager(Database(make_engine(settings.db_url)), settings,
                            BotPool("thread", 1))
     await manager.start()
@@ -103,7 +105,9 @@ def url(postgres_url: str) -> str:
 def test_one_owner_at_a_time_and_a_clean_shutdown_hands_over(url: str) -> None:
     async def main() -> None:
         first, second = await _process(url), await _process(url)
-        table, _token, _invites = await first.create(_duel())
+        # two people: no computer moves on after the hand-over, so the versions compare
+        table, _token, _invites = await first.create(
+            _duel([{"kind": "human"}, {"kind": "human"}]))
         with pytest.raises(Refusal) as refused:
             await second.get(table.id)
         assert refused.value.code == "elsewhere"
@@ -152,7 +156,9 @@ def test_computer_players_play_at_the_owner_only(url: str) -> None:
     and only the owner holds the table; after the owner stops, the other plays it on."""
 
     async def main() -> None:
-        first, second = await _process(url), await _process(url)
+        # the computers take their time, so that the game is still running when its owner
+        # stops (at full speed it could end before, and a finished table is no one's)
+        first, second = await _process(url, PAUSE), await _process(url, PAUSE)
         table, _token, _invites = await first.create(_duel(
             seats=[{"kind": "computer", "strength": "random"}] * 2, creator=None))
         await _until(lambda: table.version >= 3)

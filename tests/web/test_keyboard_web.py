@@ -65,12 +65,13 @@ def test_a_duel_by_keyboard_keeps_the_focus_on_the_table(browser: Any, server: S
         wait_my_turn(page)
         if attr(page, "status") != "playing":
             break
+        before = int(attr(page, "version"))
         keyboard_move(page)
         moves += 1
         # after the move (and the computer's, which may follow at once) the focus is on
         # the table: a card, a place or a move button, never back at the page's start
-        page.wait_for_function("(v) => document.getElementById('table-page').dataset.version"
-                               " === v", arg=attr(page, "version"))
+        page.wait_for_function("(v) => Number(document.getElementById('table-page')"
+                               ".dataset.version) > v", arg=before)
         assert active(page) in ("target", "playable", "move", "table"), active(page)
         if page.locator("#live").inner_text().startswith(("Computer", "Club player")):
             computer_seen = True
