@@ -57,17 +57,23 @@ def test_team_duel_signals_are_logged_on_the_signallers_pile(
                             state="attached")
     back = ("Spieler 2 nimmt das Signal auf Team Schwarz: Aufwärtsstapel zurück" if de
             else "Player 2 takes back the signal on team black: up pile")
+    taken_back = "Signal zurückgenommen" if de else "Signal taken back"
     for _ in range(10):  # the server takes one signal a seat each half second
         if not black.eval_on_selector(menu, "(m) => m.open"):
             black.click(f"{menu} > summary")
         black.click(f'{menu} button[data-signal="clear up"]')
-        black.wait_for_function("() => !document.getElementById('toast').hidden")
-        if "bad" not in (black.get_attribute("#toast", "class") or "").split():
-            break  # "Signal taken back": sent (a refusal is a toast marked bad)
+        # the server's answer: the signal drawn no more, or a refusal (a toast marked bad);
+        # the page's own toast comes at once, before the answer, so it is none
+        answer = black.wait_for_function("""(button) => {
+            if (document.getElementById('toast').classList.contains('bad')) return 'refused';
+            return !document.querySelector(button) && 'taken back'; }""",
+            arg=f'{menu} button[data-signal="help up"][aria-pressed="true"]').json_value()
+        if answer == "taken back":
+            break
         black.wait_for_function("() => document.getElementById('toast').hidden")
     wait_logged(red, back)
     toast = black.inner_text("#toast")
-    assert toast.startswith("Signal zurückgenommen" if de else "Signal taken back"), toast
+    assert toast.startswith(taken_back), toast
     assert not [line for line in log_lines(red) if "Take my signal back" in line
                 or "Mein Signal zurücknehmen" in line]
     no_sideways_scroll(red)
