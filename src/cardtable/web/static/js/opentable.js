@@ -2,10 +2,17 @@
 
 /** Create a table through the API and go to it. */
 export async function createTable(body, onError) {
-  const r = await fetch("/api/tables", {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-    credentials: "same-origin",
-  });
+  let r;
+  try {
+    r = await fetch("/api/tables", {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch (e) {
+    // no answer at all (the network or the server away): say so, never fail silently
+    onError(String(e && e.message ? e.message : e));
+    return;
+  }
   const data = await r.json().catch(() => ({}));
   if (!r.ok) { onError((data.error && data.error.message) || r.statusText); return; }
   const id = data.table.id;
