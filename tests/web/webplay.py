@@ -41,6 +41,8 @@ def land_on_table(page: Any) -> str:
     """After a click that creates a table: wait for its page to be ready; returns its id."""
     try:
         page.wait_for_url(TABLE_URL, wait_until="commit")
+    except PlaywrightTimeoutError:
+        raise
     except PlaywrightError:
         # under load chromium may report the first navigation aborted; the page still lands
         page.wait_for_url(TABLE_URL, wait_until="commit", timeout=WAIT_MS)

@@ -1,4 +1,5 @@
-// Entry point of every page: preferences, then the page's own module.
+// Every page: the preferences and the quick-play buttons (the page's own module is loaded
+// by base.html beside this one).
 import { DATA, t } from "./i18n.js";
 import { createTable } from "./opentable.js";
 
@@ -30,10 +31,3 @@ document.querySelectorAll(".quick-play").forEach((button) => {
     });
   });
 });
-
-if (DATA.page === "new") import("./newtable.js");
-if (DATA.page === "table") import("./table.js");
-if (DATA.page === "review") import("./review.js");
-if (DATA.page === "learn") import("./learn.js");
-if (DATA.page === "replay") import("./replay.js");
-if (DATA.page === "campaign" || DATA.page === "group") import("./campaign.js");
