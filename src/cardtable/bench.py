@@ -130,10 +130,11 @@ def run_bench(args: argparse.Namespace) -> int:
     for game_id in games:
         game = find_game(game_id)
         options = game.parse_options(build_options(game, args.variant if args.game else ()))
-        bot = bot_names(game.id)[0]
         plain = plain_loop(game_id)
-        if plain is not None and (options.to_json() != {} or bot != plain.BOT):
-            plain = None  # the plain loops play the standard game with the first player
+        if plain is not None and options.to_json() != {}:
+            plain = None  # the plain loops play the standard game
+        # like with like: the plain loop's player where there is one, else the game's first
+        bot = plain.BOT if plain is not None else bot_names(game.id)[0]
         result = self_play(game, options, bot, args.seed, args.games, args.seconds,
                            plain.fold if plain is not None else None)
         results.append(result if plain is None else against_plain(result, plain, args.seed))

@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.bench import against_plain, plain_loop, self_play
 from cardtable.engine import Bot, Observation, play_out
 from cardtable.games.duel import DUEL
 from cardtable.games.duel.bots import SimpleDuelBot, make_bot
@@ -117,14 +116,3 @@ def test_simulation_path_declines_other_players() -> None:
     assert state.self_play({0: make_bot("random", 0), 1: make_bot("simple", 1)}) is None
     assert state.self_play({0: Cautious(0), 1: make_bot("simple", 1)}) is None
     assert state.history == []
-
-
-def test_the_plain_loop_plays_the_same_games() -> None:
-    """benchmarks/duel_plain.py, the bench's yardstick, is the same rules and the same
-    player: the very games of the package, seed for seed."""
-    plain = plain_loop("duel")
-    assert plain is not None and plain.BOT == "simple"
-    ours = self_play(DUEL, DUEL.parse_options({}), "simple", 7, games=300, fold=plain.fold)
-    both = against_plain(ours, plain, 7)
-    assert both.plain is not None
-    assert both.plain.moves == ours.moves and both.plain.fingerprint == ours.fingerprint

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.bench import against_plain, plain_loop, self_play
 from cardtable.engine import play_out
 from cardtable.games.duel52 import moves as moves_module
 from cardtable.games.duel52.bots import HeuristicBot, make_bot
@@ -121,15 +120,3 @@ def test_property_reused_views_and_listings_equal_fresh_ones(options: dict[str, 
     assert isinstance(final, Duel52State)
     for earlier in clones[::7]:
         assert fresh_copy(earlier).observation(0) == earlier.observation(0)
-
-
-def test_the_bench_yardstick_plays_the_very_same_games() -> None:
-    """The plain loop of benchmarks/duel52_plain.py is the same rules and the same player:
-    ``cardtable bench duel52`` compares its speed only with the same games."""
-    plain = plain_loop("duel52")
-    assert plain is not None and plain.BOT == "heuristic"
-    ours = self_play(DUEL52, DUEL52.parse_options({}), "heuristic", 7, games=12, fold=plain.fold)
-    both = against_plain(ours, plain, 7)
-    assert both.plain is not None
-    assert both.plain.moves == ours.moves and both.plain.fingerprint == ours.fingerprint
-    assert both.to_json()["plain"]["same_games"] is True  # type: ignore[index]

@@ -11,7 +11,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.bench import against_plain, plain_loop, self_play
 from cardtable.engine import Bot, Observation, play_out
 from cardtable.games.paternoster import PATERNOSTER, selfplay
 from cardtable.games.paternoster.bots import SimpleTeamBot, make_bot
@@ -129,16 +128,6 @@ def test_simulation_path_declines_other_players() -> None:
     assert state.history == []
 
 
-def test_the_plain_loop_plays_the_same_games() -> None:
-    """benchmarks/paternoster_plain.py, the bench's yardstick, is the same rules and the
-    same player: the very games of the package, seed for seed."""
-    plain = plain_loop("paternoster")
-    assert plain is not None and plain.BOT == "simple"
-    ours = self_play(PATERNOSTER, PATERNOSTER.parse_options({}), "simple", 7, games=200,
-                     fold=plain.fold)
-    both = against_plain(ours, plain, 7)
-    assert both.plain is not None
-    assert both.plain.moves == ours.moves and both.plain.fingerprint == ours.fingerprint
 
 
 def test_simulation_path_judges_a_fit_by_the_rules_own_rule() -> None:
