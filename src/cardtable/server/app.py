@@ -155,6 +155,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bots = BotPool(settings.bot_executor, settings.bot_workers, settings.search_workers)
         manager = TableManager(db, settings, bots, app.state.metrics)
         app.state.manager = manager
+        relay = None
+        if settings.redis_url is not None:
+            from cardtable.server.relay import Relay
+
+            relay = Relay(settings.redis_url, settings.redis_prefix, manager.owner,
+                          _unexpected)
+            await relay.start()
+        app.state.relay = relay
         restored = await manager.start()
         manager.start_sweeping(settings.sweep_every, settings.idle_tables_after)
         log.info("cardtable server ready (%s running tables restored)", restored)
@@ -162,6 +170,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             yield
         finally:
             await manager.close()
+            if relay is not None:
+                await relay.close()
             bots.close()
             await asyncio.to_thread(db.close)
 
@@ -397,6 +407,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     add_websocket_fallback(app)
     app.add_middleware(BodyLimit, limit=settings.max_message_bytes)
     return app
+
+
+def _unexpected(message: dict[str, Any]) -> None:
+    """No other process sends this one messages yet (moves are not forwarded yet)."""
+    log.warning("a message from another process was ignored", extra={"kind": message.get("k")})
 
 
 def _same_origin(websocket: WebSocket) -> bool:
