@@ -66,10 +66,12 @@ def _until(check: Callable[[], Any]) -> Any:
     raise AssertionError("the condition did not come true in time")
 
 
-def test_one_process_serves_a_table_and_hands_it_over_at_shutdown(
+def test_one_process_serves_a_table_and_hands_it_over_at_once_at_shutdown(
         postgres_url: str, redis_flags: tuple[str, ...], tmp_path: Path) -> None:
-    first = Server(postgres_url, tmp_path / "first.log", "--bot-pause", "0.05", *redis_flags)
-    second = Server(postgres_url, tmp_path / "second.log", "--bot-pause", "0.05", *redis_flags)
+    # leases of 30 s: only the hand-over, not a lapse, brings the table over soon
+    slow = (*redis_flags, "--lease-seconds", "30", "--bot-pause", "0.05")
+    first = Server(postgres_url, tmp_path / "first.log", *slow)
+    second = Server(postgres_url, tmp_path / "second.log", *slow, "--log-level", "info")
     first.start()
     second.start()
     try:
@@ -82,6 +84,8 @@ def test_one_process_serves_a_table_and_hands_it_over_at_shutdown(
         assert refused.status_code == 503
         assert refused.json()["error"]["code"] == "elsewhere"
         first.stop()
+        _until(lambda: "tables handed over by another process"
+               in (tmp_path / "second.log").read_text())
         before = second.http.get(f"/api/tables/{table_id}")
         assert before.status_code == 200, before.text
         version = before.json()["version"]

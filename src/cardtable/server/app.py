@@ -160,7 +160,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             from cardtable.server.relay import Relay
 
             relay = Relay(settings.redis_url, settings.redis_prefix, manager.owner,
-                          _unexpected)
+                          lambda message: _from_another_process(manager, message))
             await relay.start()
         app.state.relay = relay
         restored = await manager.start()
@@ -169,8 +169,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            handed = list(manager.tables)
             await manager.close()
             if relay is not None:
+                await relay.broadcast({"k": "handover", "tables": handed})
                 await relay.close()
             bots.close()
             await asyncio.to_thread(db.close)
@@ -409,9 +411,35 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
-def _unexpected(message: dict[str, Any]) -> None:
-    """No other process sends this one messages yet (moves are not forwarded yet)."""
-    log.warning("a message from another process was ignored", extra={"kind": message.get("k")})
+def _from_another_process(manager: TableManager, message: dict[str, Any]) -> None:
+    """A process that shuts down hands its tables over: take them now (each is taken by
+    one process, whichever takes its lease first), not when the next scan finds them."""
+    if message.get("k") != "handover":
+        log.warning("a message from another process was ignored",
+                    extra={"kind": message.get("k")})
+        return
+    tables = [str(t) for t in message.get("tables", [])]
+
+    async def take() -> None:
+        taken = 0
+        for table_id in tables:
+            try:
+                taken += await manager.get(table_id) is not None
+            except Refusal:
+                pass  # another process took it first
+            except Exception:
+                log.exception("a table handed over could not be taken",
+                              extra={"table": table_id})
+        log.info("tables handed over by another process", extra={"tables": len(tables),
+                                                                 "taken": taken})
+
+    task = asyncio.get_running_loop().create_task(take())
+    _taking.add(task)
+    task.add_done_callback(_taking.discard)
+
+
+_taking: set[asyncio.Task[None]] = set()
+"""Hand-overs being taken (kept, so that a task is not collected before it ends)."""
 
 
 def _same_origin(websocket: WebSocket) -> bool:

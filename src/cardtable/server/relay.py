@@ -20,6 +20,7 @@ import contextlib
 import itertools
 import json
 import logging
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -33,6 +34,8 @@ BLOCK_MS = 1000
 """How long one read waits for new entries before it asks again."""
 INBOX_CAP = 10_000
 """Entries an inbox keeps (trimmed approximately); a reader is never that far behind."""
+BEAT = 1.0
+"""Seconds between this process's heartbeats in the list of processes."""
 MAX_WAITING = 100_000
 """Messages kept while Redis is away; older ones are dropped (followers then reload)."""
 
@@ -63,11 +66,37 @@ class Relay:
     def inbox(self, process: str) -> str:
         return f"{self.prefix}inbox:{process}"
 
+    @property
+    def processes(self) -> str:
+        """The site's processes, each scored with the time of its last heartbeat."""
+        return f"{self.prefix}processes"
+
     async def start(self) -> None:
         """Check that Redis answers (raises :class:`RedisError` if not), then read and send."""
         await self.redis.ping()  # type: ignore[misc]  # (typed for both of its clients)
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._read()), loop.create_task(self._send())]
+        self._tasks = [loop.create_task(self._read()), loop.create_task(self._send()),
+                       loop.create_task(self._beat())]
+
+    async def peers(self) -> list[str]:
+        """The other processes of the site that are alive (a heartbeat in the last three)."""
+        now = time.time()
+        found = await self.redis.zrangebyscore(self.processes, now - 3 * BEAT, "+inf")
+        return [p for p in found if p != self.me]
+
+    async def broadcast(self, message: dict[str, Any]) -> None:
+        """Queue a message for every other live process (none, if Redis is away)."""
+        with contextlib.suppress(RedisError, OSError):
+            for process in await self.peers():
+                self.send(process, message)
+
+    async def _beat(self) -> None:
+        while True:
+            with contextlib.suppress(RedisError, OSError):
+                now = time.time()
+                await self.redis.zadd(self.processes, {self.me: now})
+                await self.redis.zremrangebyscore(self.processes, "-inf", now - 60 * BEAT)
+            await asyncio.sleep(BEAT)
 
     async def close(self) -> None:
         """Send what is queued (briefly), stop, and delete this process's inbox."""
@@ -80,6 +109,7 @@ class Relay:
                 await task
         with contextlib.suppress(RedisError, OSError):
             await self.redis.delete(self.inbox(self.me))
+            await self.redis.zrem(self.processes, self.me)
         await self.redis.aclose()
 
     async def _drained(self) -> None:
