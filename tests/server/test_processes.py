@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import redis
-from harness import PATIENCE, Server, free_port
+from harness import PATIENCE, Server, free_port, replayed_states
 
 REDIS_URL = "redis://127.0.0.1:6379/2"
 
@@ -66,6 +66,37 @@ def _until(check: Callable[[], Any]) -> Any:
     raise AssertionError("the condition did not come true in time")
 
 
+def _computers_playing(server: Server) -> str:
+    """A duel of two computer players on ``server``, its first moves played."""
+    table = server.create(game="duel", creator_seat=None,
+                          seats=[{"kind": "computer"}, {"kind": "computer"}])
+    table_id: str = table["table"]["id"]
+    _until(lambda: server.http.get(f"/api/tables/{table_id}").json()["version"] >= 2)
+    return table_id
+
+
+def test_the_owner_killed_mid_game_another_process_plays_on_and_nothing_is_lost(
+        postgres_url: str, redis_flags: tuple[str, ...], tmp_path: Path) -> None:
+    first = Server(postgres_url, tmp_path / "first.log", *redis_flags, "--bot-pause", "0.05")
+    second = Server(postgres_url, tmp_path / "second.log", *redis_flags, "--bot-pause", "0.05")
+    first.start()
+    second.start()
+    try:
+        table_id = _computers_playing(first)
+        first.kill9()
+        _until(lambda: second.http.get(f"/api/tables/{table_id}").status_code == 200)
+        _until(lambda: second.http.get(f"/api/tables/{table_id}").json()["status"]
+               == "finished")
+        record = second.record(table_id)
+        states = replayed_states(record)  # every stored move legal, in order, once
+        assert states[-1].is_over()
+        assert len(record["moves"]) == second.http.get(
+            f"/api/tables/{table_id}").json()["version"]
+    finally:
+        first.stop()
+        second.stop()
+
+
 def test_one_process_serves_a_table_and_hands_it_over_at_once_at_shutdown(
         postgres_url: str, redis_flags: tuple[str, ...], tmp_path: Path) -> None:
     # leases of 30 s: only the hand-over, not a lapse, brings the table over soon
@@ -76,10 +107,7 @@ def test_one_process_serves_a_table_and_hands_it_over_at_once_at_shutdown(
     second.start()
     try:
         assert second.http.get("/api/health/ready").status_code == 200
-        table = first.create(game="duel", creator_seat=None,
-                             seats=[{"kind": "computer"}, {"kind": "computer"}])
-        table_id = table["table"]["id"]
-        _until(lambda: first.http.get(f"/api/tables/{table_id}").json()["version"] >= 2)
+        table_id = _computers_playing(first)
         refused = second.http.get(f"/api/tables/{table_id}")
         assert refused.status_code == 503
         assert refused.json()["error"]["code"] == "elsewhere"
