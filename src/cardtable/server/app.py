@@ -155,13 +155,25 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bots = BotPool(settings.bot_executor, settings.bot_workers, settings.search_workers)
         manager = TableManager(db, settings, bots, app.state.metrics)
         app.state.manager = manager
+        relay = None
+        if settings.redis_url is not None:
+            from cardtable.server.relay import Relay
+
+            relay = Relay(settings.redis_url, settings.redis_prefix, manager.owner,
+                          lambda message: _from_another_process(manager, message))
+            await relay.start()
+        app.state.relay = relay
         restored = await manager.start()
         manager.start_sweeping(settings.sweep_every, settings.idle_tables_after)
         log.info("cardtable server ready (%s running tables restored)", restored)
         try:
             yield
         finally:
+            handed = list(manager.tables)
             await manager.close()
+            if relay is not None:
+                await relay.broadcast({"k": "handover", "tables": handed})
+                await relay.close()
             bots.close()
             await asyncio.to_thread(db.close)
 
@@ -397,6 +409,37 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     add_websocket_fallback(app)
     app.add_middleware(BodyLimit, limit=settings.max_message_bytes)
     return app
+
+
+def _from_another_process(manager: TableManager, message: dict[str, Any]) -> None:
+    """A process that shuts down hands its tables over: take them now (each is taken by
+    one process, whichever takes its lease first), not when the next scan finds them."""
+    if message.get("k") != "handover":
+        log.warning("a message from another process was ignored",
+                    extra={"kind": message.get("k")})
+        return
+    tables = [str(t) for t in message.get("tables", [])]
+
+    async def take() -> None:
+        taken = 0
+        for table_id in tables:
+            try:
+                taken += await manager.get(table_id) is not None
+            except Refusal:
+                pass  # another process took it first
+            except Exception:
+                log.exception("a table handed over could not be taken",
+                              extra={"table": table_id})
+        log.info("tables handed over by another process", extra={"tables": len(tables),
+                                                                 "taken": taken})
+
+    task = asyncio.get_running_loop().create_task(take())
+    _taking.add(task)
+    task.add_done_callback(_taking.discard)
+
+
+_taking: set[asyncio.Task[None]] = set()
+"""Hand-overs being taken (kept, so that a task is not collected before it ends)."""
 
 
 def _same_origin(websocket: WebSocket) -> bool:

@@ -56,6 +56,11 @@ class Settings:
     """Several processes on one database (issue 19): each running table is owned by one
     process, on a lease of this many seconds that the owner renews; ``None``: one process
     alone, no leases."""
+    redis_url: str | None = None
+    """Redis, for the messages between several processes of one site (issue 19); ``None``:
+    one process alone."""
+    redis_prefix: str = "cardtable:"
+    """The start of every Redis key this site uses (several sites may share one Redis)."""
     metrics_token: str | None = None
     """``/metrics`` answers a request with this bearer token from anywhere; without one,
     only direct requests from this machine (not through a proxy)."""
@@ -68,6 +73,11 @@ def database_url(cli_value: str | None) -> str:
     """``--db`` wins, then ``DATABASE_URL``, then a SQLite file in the working directory."""
     url = cli_value or os.environ.get("DATABASE_URL") or DEFAULT_DB
     return normalise_url(url)
+
+
+def redis_url(cli_value: str | None) -> str | None:
+    """``--redis`` wins, then ``REDIS_URL``; neither: no Redis (one process alone)."""
+    return cli_value or os.environ.get("REDIS_URL") or None
 
 
 def normalise_url(url: str) -> str:

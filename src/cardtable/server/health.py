@@ -43,7 +43,8 @@ async def live() -> Health:
 
 @router.get("/api/health/ready", response_model=Health, responses=_NOT_READY)
 async def ready(request: Request) -> Health | JSONResponse:
-    """Readiness: the server can play moves (its database answers within two seconds)."""
+    """Readiness: the server can play moves (its database answers within two seconds, and
+    Redis, if it has one, answers)."""
     return await _ready(request)
 
 
@@ -59,6 +60,9 @@ async def _ready(request: Request) -> Health | JSONResponse:
         await asyncio.wait_for(db.run(_ping), READY_WITHIN)
     except Exception:
         return http_error(503, "not-ready", "the database does not answer")
+    relay = getattr(request.app.state, "relay", None)
+    if relay is not None and not relay.healthy:
+        return http_error(503, "not-ready", "Redis does not answer")
     return Health(ok=True, status="ready")
 
 

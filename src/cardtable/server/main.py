@@ -10,7 +10,13 @@ import sys
 import traceback
 
 from cardtable.bots.search import MAX_SECONDS, BudgetError, check_seconds
-from cardtable.server.config import DEFAULT_DB, THINK_SECONDS, Settings, database_url
+from cardtable.server.config import (
+    DEFAULT_DB,
+    THINK_SECONDS,
+    Settings,
+    database_url,
+    redis_url,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,6 +25,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     parser.add_argument("--db", metavar="URL", help="database URL: sqlite:///FILE (default "
                         "./cardtable.db) or postgresql://...; else DATABASE_URL")
+    parser.add_argument("--redis", metavar="URL", help="Redis URL (redis://HOST:PORT/DB) for "
+                        "several processes of one site on one PostgreSQL --db; else REDIS_URL "
+                        "(default: none, one process alone)")
+    parser.add_argument("--redis-prefix", default="cardtable:",
+                        help="the start of every Redis key of this site (default cardtable:)")
+    parser.add_argument("--lease-seconds", type=float, default=10.0,
+                        help="with Redis: a table's owner process holds it on a lease of this "
+                             "many seconds, renewed every third; another takes the table over "
+                             "once it lapses (default 10)")
     parser.add_argument("--bot-pause", type=float, default=float(
         os.environ.get("CARDTABLE_BOT_PAUSE", "1.0")),
         help="seconds a computer player waits before each move (default 1.0)")
@@ -90,13 +105,22 @@ def tune_interpreter() -> None:
 def serve(args: argparse.Namespace) -> int:
     """Check the settings, then serve; a configuration problem is one line and exit code 2."""
     from cardtable.server import logs
-    from cardtable.server.startup import ConfigError, bind, check_database, database_setting
+    from cardtable.server.startup import (
+        ConfigError,
+        bind,
+        check_database,
+        check_redis,
+        database_setting,
+    )
 
     logs.configure(args.log_level, args.log_format, args.debug)
     try:
         settings = _settings(args)
         check_database(args.db or os.environ.get("DATABASE_URL") or DEFAULT_DB,
                        database_setting(args.db), settings.sqlite_synchronous)
+        if settings.redis_url is not None:
+            check_redis(settings.redis_url, "--redis" if args.redis else "REDIS_URL",
+                        settings.db_url)
         sock = bind(args.host, args.port)
     except ConfigError as exc:
         if args.debug:
@@ -114,6 +138,8 @@ def _settings(args: argparse.Namespace) -> Settings:
         think_seconds = check_seconds(args.think_seconds, "--think-seconds")
     except BudgetError as exc:
         raise ConfigError(str(exc)) from None
+    if args.lease_seconds < 1:
+        raise ConfigError(f"--lease-seconds must be at least 1, not {args.lease_seconds}")
     if args.search_workers < 1:
         raise ConfigError(f"--search-workers must be at least 1, not {args.search_workers}")
     return Settings(
@@ -129,6 +155,9 @@ def _settings(args: argparse.Namespace) -> Settings:
         secure_cookies=args.secure_cookies,
         ws_rate=max(1.0, args.ws_rate),
         metrics_token=args.metrics_token or None,
+        redis_url=redis_url(args.redis),
+        redis_prefix=args.redis_prefix,
+        lease_seconds=args.lease_seconds if redis_url(args.redis) else None,
     )
 
 

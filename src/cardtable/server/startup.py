@@ -123,6 +123,36 @@ def database_problem(exc: BaseException) -> str:
     return _last_line(text.replace("FATAL:", ""))
 
 
+def check_redis(url: str, setting: str, db_url: str) -> None:
+    """Several processes need Redis, and PostgreSQL (SQLite is one process's file): one line
+    naming the setting if either is missing or Redis does not answer."""
+    import redis
+
+    if not db_url.startswith("postgresql"):
+        raise ConfigError(f"{setting}: several processes share one PostgreSQL database; give "
+                          "--db postgresql://... (or DATABASE_URL) with Redis")
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3)
+    except ValueError as exc:
+        raise ConfigError(f"{setting}: {url!r} is not a Redis URL ({exc}); use "
+                          "redis://HOST:PORT/DB") from None
+    try:
+        client.ping()
+    except redis.RedisError as exc:
+        raise ConfigError(f"{setting}: Redis at {_hide_password(url)} does not answer: "
+                          f"{_last_line(str(exc))}") from exc
+    finally:
+        client.close()
+
+
+def _hide_password(url: str) -> str:
+    head, at, tail = url.rpartition("@")
+    if not at or ":" not in head.split("//", 1)[-1]:
+        return url
+    scheme, _, user = head.partition("//")
+    return f"{scheme}//{user.split(':', 1)[0]}:***@{tail}"
+
+
 def _last_line(text: str) -> str:
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return lines[-1] if lines else "unknown error"

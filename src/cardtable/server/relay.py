@@ -1,0 +1,204 @@
+"""Messages between the server processes of one site, through Redis streams (issue 19).
+
+Each process reads one stream of its own, its inbox: requests for the tables it owns
+(a move forwarded by the process that holds the player's WebSocket), the answers to its
+own requests, and the updates of tables it follows. A stream rather than pub/sub: a
+reader that lost its connection to Redis for a moment reads on from the last entry it
+saw, so nothing sent meanwhile is lost; pub/sub drops whatever is published while a
+subscriber is not listening, which is exactly the moment of a reconnect.
+
+One sender task writes everything this process sends, in the order it was queued (a
+table's updates reach a follower in the order they happened, and an update before the
+answer that follows it); what cannot be sent while Redis is away waits and goes out when
+Redis is back. The database stays the truth: Redis only carries messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+log = logging.getLogger("cardtable.server.relay")
+
+BLOCK_MS = 1000
+"""How long one read waits for new entries before it asks again."""
+INBOX_CAP = 10_000
+"""Entries an inbox keeps (trimmed approximately); a reader is never that far behind."""
+BEAT = 1.0
+"""Seconds between this process's heartbeats in the list of processes."""
+MAX_WAITING = 100_000
+"""Messages kept while Redis is away; older ones are dropped (followers then reload)."""
+
+
+class RelayDown(Exception):
+    """Redis cannot be reached right now: nothing was sent."""
+
+
+class Relay:
+    """This process's inbox and outbox on Redis; ``on_message`` gets every message that is
+    not an answer to one of this process's requests."""
+
+    def __init__(self, url: str, prefix: str, me: str,
+                 on_message: Callable[[dict[str, Any]], None]) -> None:
+        self.redis = aioredis.from_url(url, decode_responses=True,
+                                       socket_timeout=BLOCK_MS / 1000 + 4,
+                                       socket_connect_timeout=2)
+        self.prefix = prefix
+        self.me = me
+        self.on_message = on_message
+        self.healthy = True
+        self._outbox: deque[tuple[str, str]] = deque()
+        self._queued = asyncio.Event()
+        self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._ids = itertools.count(1)
+        self._tasks: list[asyncio.Task[None]] = []
+
+    def inbox(self, process: str) -> str:
+        return f"{self.prefix}inbox:{process}"
+
+    @property
+    def processes(self) -> str:
+        """The site's processes, each scored with the time of its last heartbeat."""
+        return f"{self.prefix}processes"
+
+    async def start(self) -> None:
+        """Check that Redis answers (raises :class:`RedisError` if not), then read and send."""
+        await self.redis.ping()  # type: ignore[misc]  # (typed for both of its clients)
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._read()), loop.create_task(self._send()),
+                       loop.create_task(self._beat())]
+
+    async def peers(self) -> list[str]:
+        """The other processes of the site that are alive (a heartbeat in the last three)."""
+        now = time.time()
+        found = await self.redis.zrangebyscore(self.processes, now - 3 * BEAT, "+inf")
+        return [p for p in found if p != self.me]
+
+    async def broadcast(self, message: dict[str, Any]) -> None:
+        """Queue a message for every other live process (none, if Redis is away)."""
+        with contextlib.suppress(RedisError, OSError):
+            for process in await self.peers():
+                self.send(process, message)
+
+    async def _beat(self) -> None:
+        while True:
+            with contextlib.suppress(RedisError, OSError):
+                now = time.time()
+                await self.redis.zadd(self.processes, {self.me: now})
+                await self.redis.zremrangebyscore(self.processes, "-inf", now - 60 * BEAT)
+            await asyncio.sleep(BEAT)
+
+    async def close(self) -> None:
+        """Send what is queued (briefly), stop, and delete this process's inbox."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._drained(), 2.0)
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        with contextlib.suppress(RedisError, OSError):
+            await self.redis.delete(self.inbox(self.me))
+            await self.redis.zrem(self.processes, self.me)
+        await self.redis.aclose()
+
+    async def _drained(self) -> None:
+        while self._outbox:
+            await asyncio.sleep(0.01)
+
+    def send(self, process: str, message: dict[str, Any]) -> None:
+        """Queue a message for ``process``; it goes out in order, when Redis answers."""
+        self._outbox.append((process, json.dumps(message, separators=(",", ":"))))
+        if len(self._outbox) > MAX_WAITING:
+            self._outbox.popleft()
+        self._queued.set()
+
+    async def request(self, process: str, message: dict[str, Any],
+                      timeout: float) -> dict[str, Any]:
+        """Send a request and wait for its answer; :class:`RelayDown` if Redis is away,
+        :class:`TimeoutError` if no answer comes (the other process may be gone)."""
+        if not self.healthy:
+            raise RelayDown
+        number = next(self._ids)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._waiting[number] = future
+        try:
+            self.send(process, {**message, "rq": number, "from": self.me})
+            return await asyncio.wait_for(future, timeout)
+        finally:
+            self._waiting.pop(number, None)
+
+    def answer(self, request: dict[str, Any], answer: dict[str, Any]) -> None:
+        """Answer a request received in ``on_message``."""
+        self.send(str(request["from"]), {**answer, "k": "answer", "rq": request["rq"]})
+
+    async def _send(self) -> None:
+        pause = 0.05
+        while True:
+            await self._queued.wait()
+            self._queued.clear()
+            while self._outbox:
+                batch = list(itertools.islice(self._outbox, 500))
+                try:
+                    async with self.redis.pipeline(transaction=False) as pipe:
+                        for process, text in batch:
+                            pipe.xadd(self.inbox(process), {"m": text}, maxlen=INBOX_CAP,
+                                      approximate=True)
+                        await pipe.execute()
+                except (RedisError, OSError):
+                    self._down("sending")
+                    await asyncio.sleep(pause)
+                    pause = min(1.0, pause * 2)
+                    continue
+                pause = 0.05
+                self.healthy = True
+                for _ in batch:
+                    self._outbox.popleft()
+
+    async def _read(self) -> None:
+        last = "0-0"  # a new process's inbox is new: read it all
+        pause = 0.05
+        while True:
+            try:
+                found = await self.redis.xread({self.inbox(self.me): last}, count=500,
+                                               block=BLOCK_MS)
+            except (RedisError, OSError):
+                self._down("reading")
+                await asyncio.sleep(pause)
+                pause = min(1.0, pause * 2)
+                continue
+            pause = 0.05
+            self.healthy = True
+            for _stream, entries in found or []:
+                for entry_id, fields in entries:
+                    last = entry_id
+                    self._deliver(json.loads(fields["m"]))
+
+    def _deliver(self, message: dict[str, Any]) -> None:
+        if message.get("k") == "answer":
+            future = self._waiting.get(int(message["rq"]))
+            if future is not None and not future.done():
+                future.set_result(message)
+            return
+        try:
+            self.on_message(message)
+        except Exception:
+            log.exception("a message from another process could not be handled")
+
+    def _down(self, doing: str) -> None:
+        if self.healthy:
+            log.warning("Redis cannot be reached (%s); retrying", doing)
+        self.healthy = False
+        for future in self._waiting.values():
+            if not future.done():
+                future.set_exception(RelayDown())
