@@ -6,10 +6,13 @@ team (:class:`~cardtable.games.paternoster.bots.SimpleTeamBot`), which never
 talks as the text says (``simple-silent``), two players, ``GAMES`` games per
 level, measured with::
 
-    cardtable balance paternoster --games 500
+    cardtable simulate paternoster --level NAME --bots simple-silent --games 4000 --seed 1
 
 ``perfect`` is the share of games with all cards down, ``mean_left`` the mean
-number of cards not played (a lost game counts its cards left as well).
+number of cards not played (a lost game counts its cards left as well). Each level leaves
+more cards than the one before, and none has clearly more perfect games: Hard (2.1%,
+1.7-2.6) and Fire (2.2%, 1.7-2.6) tie on those, and Fire leaves more cards (23.7,
+23.2-24.2, against 22.1, 21.7-22.4), so it is the harder.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from cardtable.games.paternoster.variants import (
     parse_options,
 )
 
-GAMES = 500
+GAMES = 4000
 """Games per level behind the measured numbers below."""
 
 
@@ -54,35 +57,35 @@ LEVELS: tuple[Level, ...] = (
           "three; one deck, two piles, the same suit always fits",
           "Erste Fahrt: die Variante Erste Fahrt mit Größerer Hand, also vier statt drei "
           "Handkarten; ein Blatt, zwei Stapel, gleiche Farbe passt immer",
-          0.906, 0.14),
+          0.927, 0.14),
     Level("short-trip", {"short_trip": True},
           "Short trip: one deck, no twins, a small hand",
           "Kurze Fahrt: ein Blatt, keine Zwillinge, kleine Hand",
-          0.838, 0.36),
+          0.837, 0.30),
     Level("easy", {"bigger_hand": True, "tokens": 2},
           "Easy: two decks with a bigger hand and two emergency tokens",
           "Leicht: zwei Blätter mit größerer Hand und zwei Notfallmarken",
-          0.472, 1.98),
+          0.472, 2.10),
     Level("normal", {},
           "Normal: the standard game",
           "Normal: das Grundspiel",
-          0.128, 10.31),
+          0.118, 10.14),
     Level("passengers", {"passengers": 3},
           "Passengers: the standard game, and three passengers to deliver in order",
           "Fahrgäste: das Grundspiel, dazu drei Fahrgäste der Reihe nach abliefern",
-          0.092, 12.15),
+          0.076, 12.53),
     Level("hard", {"smaller_hand": True, "tokens": 1},
           "Hard: a smaller hand with one emergency token",
           "Schwer: kleinere Hand mit einer Notfallmarke",
-          0.022, 22.42),
+          0.021, 22.05),
     Level("fire", {"fire": True, "passengers": 3},
           "Fire: burning hearts and three passengers",
           "Feuer: brennende Herzen und drei Fahrgäste",
-          0.020, 22.87),
+          0.022, 23.70),
     Level("expert", {"steep": True, "commands_light": True, "passengers": 4},
           "Expert: three cards a turn, Jack and Queen commands, four passengers",
           "Experte: drei Karten pro Zug, Buben- und Damenbefehle, vier Fahrgäste",
-          0.000, 31.93),
+          0.002, 31.74),
 )
 
 LEVELS_BY_NAME = {level.name: level for level in LEVELS}
