@@ -14,6 +14,12 @@
   pile gives it one from the team's unseen draw pile in place of another card.
   Signals are set when a turn starts, and the seat's own plays since then may
   have covered the pile: any card the pile showed this turn counts.
+
+Measured against cautious (1000 games, seed 1, seats rotated): 67.6%, 95%
+interval 64.6%-70.4%. Tried and not kept, on the same 200 deals and seeds: after
+25 deals only the best three moves go on with the playouts the others leave
+(the same playouts in all) made 68.0% (61.2%-74.1%) where every move on every
+deal made 73.5% (67.0%-79.1%): the finalists' longer comparison does not pay.
 """
 
 from __future__ import annotations
