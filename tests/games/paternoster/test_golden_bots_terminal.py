@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import itertools
 import json
 import random
 from pathlib import Path
@@ -171,7 +172,7 @@ def test_levels_ladder_from_first_ride_to_expert() -> None:
     left = [level.mean_left for level in LEVELS]
     assert left == sorted(left)
     rates = [level.perfect for level in LEVELS]
-    assert all(b < a + 0.01 for a, b in zip(rates, rates[1:]))
+    assert all(b < a + 0.01 for a, b in itertools.pairwise(rates))
     assert find_level("normal").options == {}
     assert find_level("fire").for_players(3).players == 3
 
