@@ -1,22 +1,20 @@
-"""The yardstick for Duel 52's self-play speed: a plain loop of the same rules and the
-same player, written as directly as it goes (no contract, no checks, no history, no
-events, no observations: the player reads the table and minds what its seat knows).
+"""The yardstick for Duel 52's self-play speed: a plain loop of the same rules and the same
+player, written as directly as it goes (no contract, no checks, no history, no events,
+no observations: the player reads the table and minds what its seat knows).
 
 It plays the standard game with the heuristic player on both seats, drawing from the
-generators exactly as ``cardtable bench duel52`` does (one generator deals, one per
-seat breaks the player's ties), so it plays the very same games: ``play_games``
-returns a fingerprint of them that the bench compares with its own.
+generators exactly as ``cardtable bench duel52`` does (one generator deals, one per seat
+breaks the player's ties), so it plays the very same games: ``play_games`` returns a
+fingerprint of them that the bench compares with its own.
 
-Cards are ladder steps 0..51 (rank = card // 4 + 1). A move is the tuple its sort
-key is: (kind, card, lane, actors, targets), places being (lane, seat, slot). Run it
-alone as ``python benchmarks/duel52_plain.py [games] [seed]``.
+Cards are ladder steps 0..51 (rank = card // 4 + 1). A move is the tuple its sort key
+is: (kind, card, lane, actors, targets), places being (lane, seat, slot). Run it alone
+as ``python benchmarks/plain.py duel52 [games] [seed]``.
 """
 
 from __future__ import annotations
 
 import random
-import sys
-import time
 from itertools import combinations, permutations
 
 DISCARD, LOOK, MOVE, NEXT, PLAY, FLIP, ATTACK, PAIR = range(8)
@@ -490,11 +488,3 @@ def play_games(games: int, seed: int) -> tuple[int, int]:
         fingerprint = fold(fingerprint, {"winner": None if winner < 0 else winner}, moves)
     return total, fingerprint
 
-
-if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-    start = time.process_time()
-    moves, _ = play_games(count, int(sys.argv[2]) if len(sys.argv) > 2 else 0)
-    seconds = time.process_time() - start
-    rate = count / seconds if seconds else 0.0
-    print(f"{count} games, {moves} moves in {seconds:.2f} s CPU: {rate:,.0f} games/s")

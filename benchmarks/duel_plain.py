@@ -2,20 +2,17 @@
 same player, written as directly as it goes (no contract, no checks, no history).
 
 It plays the standard duel with the simple player on both seats, drawing from the
-generators exactly as ``cardtable bench duel`` does (one generator deals, one per
-seat breaks the player's ties), so it plays the very same games: ``play_games``
-returns a fingerprint of them (``fold`` game by game) that the bench compares with
-its own.
+generators exactly as ``cardtable bench duel`` does (one generator deals, one per seat
+breaks the player's ties), so it plays the very same games: ``play_games`` returns a
+fingerprint of them (``fold`` game by game) that the bench compares with its own.
 
-Cards are ladder steps 0..51 (rank * 4 + suit); red holds suits 0 and 1, black
-2 and 3. Run it alone as ``python benchmarks/duel_plain.py [games] [seed]``.
+Cards are ladder steps 0..51 (rank * 4 + suit); red holds suits 0 and 1, black 2 and 3.
+Run it alone as ``python benchmarks/plain.py duel [games] [seed]``.
 """
 
 from __future__ import annotations
 
 import random
-import sys
-import time
 from bisect import bisect_left, bisect_right, insort
 
 BOT = "simple"
@@ -172,10 +169,3 @@ def play_games(games: int, seed: int) -> tuple[int, int]:
         fingerprint = fold(fingerprint, {"winner": winner, "reason": reason}, moves)
     return total, fingerprint
 
-
-if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
-    start = time.process_time()
-    moves, _ = play_games(count, int(sys.argv[2]) if len(sys.argv) > 2 else 1)
-    seconds = time.process_time() - start
-    print(f"{count} games, {moves} moves in {seconds:.2f} s CPU: {count / seconds:,.0f} games/s")

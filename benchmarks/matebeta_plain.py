@@ -8,16 +8,14 @@ legal moves in the rules' order), so it plays the very same games: ``play_games`
 returns a fingerprint of them (``fold`` game by game) that the bench compares with its
 own.
 
-Cards are 0..19 in MateBeta order: suit * 5 + rank, suits ♣ ♦ ♠ ♥ and ranks 7, Q, K,
-10, A from low to high. Run it alone as ``python benchmarks/matebeta_plain.py [games]
+Cards are 0..19 in MateBeta order: suit * 5 + rank, suits ♣ ♦ ♠ ♥ and ranks 7, Q, K, 10,
+A from low to high. Run it alone as ``python benchmarks/plain.py matebeta [games]
 [seed]``.
 """
 
 from __future__ import annotations
 
 import random
-import sys
-import time
 
 BOT = "random"
 """The package's player this loop plays (``cardtable bench`` compares the two)."""
@@ -99,10 +97,3 @@ def play_games(games: int, seed: int) -> tuple[int, int]:
         fingerprint = fold(fingerprint, {"points": [p0, p1], "end": end, "move": move}, made)
     return total, fingerprint
 
-
-if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 20_000
-    start = time.process_time()
-    moves, _ = play_games(count, int(sys.argv[2]) if len(sys.argv) > 2 else 1)
-    seconds = time.process_time() - start
-    print(f"{count} games, {moves} moves in {seconds:.2f} s CPU: {count / seconds:,.0f} games/s")

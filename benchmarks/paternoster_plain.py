@@ -1,25 +1,22 @@
-"""The yardstick for Paternoster's self-play speed: a plain loop of the same rules and
-the same player, written as directly as it goes (no contract, no checks, no history,
-no signal log).
+"""The yardstick for Paternoster's self-play speed: a plain loop of the same rules and the
+same player, written as directly as it goes (no contract, no checks, no history, no
+signal log).
 
 It plays the standard game (two players, two decks, piles up1 up2 down1 down2, seven
-cards each) with the simple player on both seats, which says "I can help this pile"
-at the start of every turn where it holds a step back and keeps off the piles the
-other seat said so about. It draws from the generators exactly as ``cardtable bench
-paternoster`` does (one generator deals and picks the starter, one per seat breaks
-the player's ties), so it plays the very same games: ``play_games`` returns a
-fingerprint of them (``fold`` game by game) that the bench compares with its own.
+cards each) with the simple player on both seats, which says "I can help this pile" at
+the start of every turn where it holds a step back and keeps off the piles the other
+seat said so about. It draws from the generators exactly as ``cardtable bench
+paternoster`` does (one generator deals and picks the starter, one per seat breaks the
+player's ties), so it plays the very same games: ``play_games`` returns a fingerprint of
+them (``fold`` game by game) that the bench compares with its own.
 
-Cards are ladder steps 0..51 (rank * 4 + suit), twins are equal ints, an empty
-pile's top is -1. Run it alone as ``python benchmarks/paternoster_plain.py [games]
-[seed]``.
+Cards are ladder steps 0..51 (rank * 4 + suit), twins are equal ints, an empty pile's
+top is -1. Run it alone as ``python benchmarks/plain.py paternoster [games] [seed]``.
 """
 
 from __future__ import annotations
 
 import random
-import sys
-import time
 
 BOT = "simple"
 """The package's player this loop plays (``cardtable bench`` compares the two)."""
@@ -141,10 +138,3 @@ def play_games(games: int, seed: int) -> tuple[int, int]:
                                          else None}, moves)
     return total, fingerprint
 
-
-if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 2_000
-    start = time.process_time()
-    moves, _ = play_games(count, int(sys.argv[2]) if len(sys.argv) > 2 else 1)
-    seconds = time.process_time() - start
-    print(f"{count} games, {moves} moves in {seconds:.2f} s CPU: {count / seconds:,.0f} games/s")

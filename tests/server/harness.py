@@ -34,6 +34,18 @@ PATIENCE = 120.0
 CARD = re.compile(r"(?<![\w-])(10|[2-9AJQK])[DHSC](?![\w-])")
 
 
+def wait_until(condition: Callable[[], Any], timeout: float = PATIENCE) -> Any:
+    """What ``condition`` returns once it is true; an AssertionError after ``timeout``
+    seconds (a condition, never a fixed short wait: the machine may be busy)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = condition()
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"the condition did not come true within {timeout:.0f} s")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -3,12 +3,11 @@ telling strangers nothing about tables."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import httpx
 import psycopg
-from harness import Server
+from harness import Server, wait_until
 
 BODIES = {"/api/health/live": {"ok": True, "status": "live"},
           "/api/health/ready": {"ok": True, "status": "ready"},
@@ -21,16 +20,6 @@ def test_live_and_ready_say_nothing_about_tables(server: Server) -> None:
         r = server.http.get(path)
         assert r.status_code == 200, path
         assert r.json() == body, path
-
-
-def wait_for(condition: Any, timeout: float = 20) -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        got = condition()
-        if got:
-            return got
-        time.sleep(0.1)
-    raise AssertionError("the condition never held")
 
 
 def test_not_ready_while_the_database_is_gone(postgres_url: str, tmp_path: Any) -> None:
@@ -49,7 +38,7 @@ def test_not_ready_while_the_database_is_gone(postgres_url: str, tmp_path: Any) 
             r = srv.http.get("/api/health/ready")
             return r if r.status_code == 503 else None
 
-        r = wait_for(refused)
+        r = wait_until(refused)
         assert r.json()["error"]["code"] == "not-ready"
         assert srv.http.get("/api/health").status_code == 503
         assert srv.http.get("/api/health/live").json() == BODIES["/api/health/live"]

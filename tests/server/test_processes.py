@@ -8,15 +8,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 import uuid
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 import redis
-from harness import PATIENCE, Server, free_port, replayed_states
+from harness import PATIENCE, Server, free_port, replayed_states, wait_until
 
 REDIS_URL = "redis://127.0.0.1:6379/2"
 
@@ -56,22 +53,12 @@ def test_a_redis_that_does_not_answer_is_one_line(postgres_url: str) -> None:
     assert "secret" not in line
 
 
-def _until(check: Callable[[], Any]) -> Any:
-    deadline = time.monotonic() + PATIENCE
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.05)
-    raise AssertionError("the condition did not come true in time")
-
-
 def _computers_playing(server: Server) -> str:
     """A duel of two computer players on ``server``, its first moves played."""
     table = server.create(game="duel", creator_seat=None,
                           seats=[{"kind": "computer"}, {"kind": "computer"}])
     table_id: str = table["table"]["id"]
-    _until(lambda: server.http.get(f"/api/tables/{table_id}").json()["version"] >= 2)
+    wait_until(lambda: server.http.get(f"/api/tables/{table_id}").json()["version"] >= 2)
     return table_id
 
 
@@ -84,8 +71,8 @@ def test_the_owner_killed_mid_game_another_process_plays_on_and_nothing_is_lost(
     try:
         table_id = _computers_playing(first)
         first.kill9()
-        _until(lambda: second.http.get(f"/api/tables/{table_id}").status_code == 200)
-        _until(lambda: second.http.get(f"/api/tables/{table_id}").json()["status"]
+        wait_until(lambda: second.http.get(f"/api/tables/{table_id}").status_code == 200)
+        wait_until(lambda: second.http.get(f"/api/tables/{table_id}").json()["status"]
                == "finished")
         record = second.record(table_id)
         states = replayed_states(record)  # every stored move legal, in order, once
@@ -112,12 +99,12 @@ def test_one_process_serves_a_table_and_hands_it_over_at_once_at_shutdown(
         assert refused.status_code == 503
         assert refused.json()["error"]["code"] == "elsewhere"
         first.stop()
-        _until(lambda: "tables handed over by another process"
+        wait_until(lambda: "tables handed over by another process"
                in (tmp_path / "second.log").read_text())
         before = second.http.get(f"/api/tables/{table_id}")
         assert before.status_code == 200, before.text
         version = before.json()["version"]
-        _until(lambda: (second.http.get(f"/api/tables/{table_id}").json()["version"] > version
+        wait_until(lambda: (second.http.get(f"/api/tables/{table_id}").json()["version"] > version
                         or second.http.get(f"/api/tables/{table_id}").json()["status"]
                         == "finished"))
         record = second.http.get(f"/api/tables/{table_id}/games").json()
