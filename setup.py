@@ -1,5 +1,5 @@
-"""Compiles the simulation paths of the duel, Duel 52 and Paternoster and the MateBeta
-solver's game search with mypyc, and the site's message catalogues (``.po`` to ``.mo``);
+"""Compiles the simulation paths of all four games and the MateBeta solver's game search
+with mypyc, and the site's message catalogues (``.po`` to ``.mo``);
 everything else is pyproject.toml.
 
 The compiled modules also run as plain Python, so an interpreter without a C compiler
@@ -14,6 +14,7 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 COMPILED = ["src/cardtable/games/duel/selfplay.py", "src/cardtable/games/duel52/selfplay.py",
+            "src/cardtable/games/matebeta/selfplay.py",
             "src/cardtable/games/paternoster/selfplay.py",
             "src/cardtable/games/paternoster/fit.py", "src/cardtable/games/matebeta/search.py"]
 LOCALE = Path(__file__).resolve().parent / "src" / "cardtable" / "locale"

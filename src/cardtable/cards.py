@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
+from typing import TypeVar
 
 __all__ = [
     "CARDS",
@@ -222,8 +223,12 @@ def deck(copies: int = 1, suits: Sequence[Suit] = tuple(Suit)) -> list[Card]:
     return [c for c in CARDS if c % 4 in suits for _ in range(copies)]
 
 
-def shuffled(cards: Iterable[Card], rng: random.Random) -> list[Card]:
-    """A shuffled copy, drawn from the caller's own random generator.
+T = TypeVar("T")
+
+
+def shuffled(cards: Iterable[T], rng: random.Random) -> list[T]:
+    """A shuffled copy (of cards, or of their numbers), drawn from the caller's own
+    random generator.
 
     The cards are sorted by a random number each: every order is equally likely
     but for ties, which keep the given order and happen to fewer than one deck

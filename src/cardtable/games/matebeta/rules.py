@@ -37,7 +37,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 
-from cardtable.cards import Card, CardError, Rank, Suit, parse_card, shuffled
+from cardtable.bots.random_bot import RandomBot
+from cardtable.cards import CARDS, Card, CardError, Rank, Suit, parse_card, shuffled
 from cardtable.engine import (
     DealError,
     Event,
@@ -50,6 +51,7 @@ from cardtable.engine import (
     Outcome,
     State,
 )
+from cardtable.games.matebeta import selfplay
 from cardtable.rule_params import Param, assignment, check_number
 
 # --- MateBeta's own card order ---------------------------------------------------------
@@ -69,6 +71,7 @@ SEATS = 2
 MB_DECK: tuple[Card, ...] = tuple(Card.of(r, s) for s in MB_SUITS for r in MB_RANKS)
 """The 20 cards in MateBeta order: index ``suit * 5 + rank``."""
 _INDEX: dict[Card, int] = {c: i for i, c in enumerate(MB_DECK)}
+_TEXTS: tuple[str, ...] = tuple(c.text for c in MB_DECK)
 
 
 def is_mb_card(card: Card) -> bool:
@@ -464,19 +467,34 @@ class MateBetaState(State):
 
 
     def __init__(self, options: MateBetaOptions, deal: Mapping[str, Any],
-                 hands: list[list[Card]], dealer: int) -> None:
+                 hands: list[list[Card]], dealer: int, *, sorted_hands: bool = False) -> None:
         super().__init__(options, deal)
         self.opts = options
         self.dealer = dealer
-        self.hands = [list(sort_hand(h)) for h in hands]
+        self.hands = hands if sorted_hands else [list(sort_hand(h)) for h in hands]
         self.foreplaced: list[Card | None] = [None, None]
         self.decided = [False, False]
         self.phase = PHASE_FOREPLACE
         self.leader = dealer
         self.move = 1
         self.lead: Card | None = None
-        self.tricks: list[Trick] = []
+        self._tricks: list[Trick] = []
+        self._trick_codes: list[int] = []
+        """Moves the simulation path played, five ints each, made Tricks when asked."""
         self.result: MateBetaOutcome | None = None
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The moves so far, each with its lead, answer and winner."""
+        codes = self._trick_codes
+        if codes:
+            for i in range(0, len(codes), 5):
+                move, leader, lead, answer, winner = codes[i:i + 5]
+                self._tricks.append(Trick(move, leader, MB_DECK[lead],
+                                          MB_DECK[answer] if answer >= 0 else None,
+                                          winner if winner >= 0 else None))
+            self._trick_codes = []
+        return self._tricks
 
     # --- contract ---
     def table(self) -> Table:
@@ -522,13 +540,41 @@ class MateBetaState(State):
         other.hands = [list(h) for h in self.hands]
         other.foreplaced = list(self.foreplaced)
         other.decided = list(self.decided)
-        other.tricks = list(self.tricks)
+        other._tricks = list(self.tricks)
         return other
 
     def forced(self) -> MateBetaMove | None:
         """The move that plays itself now (for the seat to act), if any."""
         seat = self.table().to_act()
         return None if seat is None else forced_move(seat, self.table())
+
+    def self_play(self, bots: Mapping[int, object]) -> MateBetaOutcome | None:
+        """Finish the game at once when both seats are random players, making and
+        recording exactly their moves; else ``None``, changing nothing (see
+        :mod:`.selfplay`, which :func:`~cardtable.engine.play_out` uses this for)."""
+        players = [bots.get(seat) for seat in (0, 1)]
+        rngs = [p.rng for p in players if type(p) is RandomBot]
+        if self.result is not None or len(rngs) != 2 or any(
+                type(rng) is not random.Random for rng in rngs):
+            return None
+        placed = [-1 if c is None else _INDEX[c] for c in self.foreplaced]
+        status = [self.dealer, int(self.decided[0]), int(self.decided[1]),
+                  _PHASE_CODES[self.phase], self.leader, self.move,
+                  -1 if self.lead is None else _INDEX[self.lead], 0, 0, 0, -1]
+        no_foreplace = [int(s in self.opts.handicap_no_foreplace) for s in (0, 1)]
+        selfplay.play_to_end(self.hands, placed, status, list(self.opts.values), no_foreplace,
+                             rngs, self.history, _SELFPLAY_TABLES, self._trick_codes)
+        deck = MB_DECK
+        self.foreplaced = [None if c < 0 else deck[c] for c in placed]
+        self.decided = [True, True]
+        self.phase = PHASE_OVER
+        self.leader, self.move, self.lead = status[selfplay.LEADER], status[selfplay.MOVE], None
+        mater = status[selfplay.MATER]
+        self.result = MateBetaOutcome(
+            (status[selfplay.POINTS], status[selfplay.POINTS + 1]),
+            _END_NAMES[status[selfplay.END]], self.move,
+            None if mater < 0 else deck[self._trick_codes[-3]], None if mater < 0 else mater)
+        return self.result
 
     # --- moves ---
     def _apply(self, seat: int, move: Move) -> list[Event]:
@@ -611,6 +657,17 @@ class MateBetaState(State):
         return events
 
 
+_PHASE_CODES = {PHASE_FOREPLACE: selfplay.FOREPLACING, PHASE_LEAD: selfplay.LEADING,
+                PHASE_ANSWER: selfplay.ANSWERING}
+_END_NAMES = ("mate", "overmate", "draw")
+_SELFPLAY_TABLES = (
+    [_INDEX.get(c, -1) for c in CARDS], list(MB_DECK),
+    [*(FOREPLACE_MOVES[c].text for c in MB_DECK), *(LEAD_MOVES[c].text for c in MB_DECK),
+     *(ANSWER_MOVES[c].text for c in MB_DECK), KEEP_MOVE.text])
+"""For :mod:`.selfplay`: card numbers by ladder step, cards by number, move texts by
+its codes."""
+
+
 # --- the game --------------------------------------------------------------------------
 
 
@@ -627,11 +684,22 @@ class MateBeta(Game["MateBetaState"]):
         return SEATS
 
     def random_deal(self, options: Options, rng: random.Random) -> dict[str, Any]:
-        cards = shuffled(MB_DECK, rng)
-        return {
-            "hands": [[c.text for c in cards[:HAND_SIZE]], [c.text for c in cards[HAND_SIZE:]]],
-            "dealer": rng.randrange(SEATS),
-        }
+        return _deal_texts(*_shuffle(rng))
+
+    def new(self, options: Options | Mapping[str, Any] | None = None, *,
+            deal: Mapping[str, Any] | None = None, seed: int | None = None,
+            rng: random.Random | None = None) -> MateBetaState:
+        """As every game's ``new``, but a deal shuffled here is not read back from its
+        texts (the lab deals hundreds of thousands)."""
+        if deal is not None:
+            return super().new(options, deal=deal)
+        opts = self.parse_options(options) if not isinstance(options, Options) else options
+        assert isinstance(opts, MateBetaOptions)
+        order, dealer = _shuffle(rng or random.Random(seed))
+        hands = [[MB_DECK[i] for i in sorted(order[:HAND_SIZE])],
+                 [MB_DECK[i] for i in sorted(order[HAND_SIZE:])]]
+        return MateBetaState(opts, _deal_texts(order, dealer), hands, dealer,
+                             sorted_hands=True)
 
     def from_deal(self, options: Options, deal: Mapping[str, Any]) -> MateBetaState:
         assert isinstance(options, MateBetaOptions)
@@ -642,6 +710,16 @@ class MateBeta(Game["MateBetaState"]):
         """Nothing is hidden: rebuild the very game from the observation."""
         assert isinstance(observation, MateBetaObservation)
         return rebuild(observation)
+
+
+def _shuffle(rng: random.Random) -> tuple[list[int], int]:
+    """A random deal: the 20 cards' numbers in their shuffled order, and the dealer."""
+    return shuffled(range(len(MB_DECK)), rng), rng.randrange(SEATS)
+
+
+def _deal_texts(order: list[int], dealer: int) -> dict[str, Any]:
+    return {"hands": [[_TEXTS[i] for i in order[:HAND_SIZE]],
+                      [_TEXTS[i] for i in order[HAND_SIZE:]]], "dealer": dealer}
 
 
 def read_deal(deal: Mapping[str, Any]) -> tuple[list[list[Card]], int]:
