@@ -68,3 +68,22 @@ def test_a_number_the_rules_refuse_is_refused_with_their_words(browser: Any,
     assert "'first_turn_cards' (3) may not be more than 'cards_per_turn' (2)" in page.inner_text(
         "#form-error")
     assert "/play/duel" in page.url
+
+
+def test_a_number_out_of_its_range_is_named_in_the_pages_language(browser: Any, server: Server,
+                                                                  artifacts: Path) -> None:
+    """The page itself refuses a number outside its range, in English and in German, and
+    points at the field; nothing is sent and no table is opened."""
+    for locale, words in (("en-GB", "Cards in hand: a whole number from"),
+                          ("de-DE", "Karten auf der Hand: eine ganze Zahl von")):
+        page = new_page(browser, PHONE, locale)
+        open_form(page, server, "duel")
+        page.fill("#p-hand", "40")
+        page.click("#new-form button[type=submit]")
+        page.wait_for_function("document.getElementById('form-error').innerText.includes(':')")
+        assert words in page.inner_text("#form-error")
+        assert page.get_attribute("#p-hand", "aria-invalid") == "true"
+        assert page.evaluate("document.activeElement.id") == "p-hand"
+        page.screenshot(path=str(artifacts / f"house-rule-out-of-range-{locale}.png"),
+                        full_page=True)
+        assert "/play/duel" in page.url and not page.errors

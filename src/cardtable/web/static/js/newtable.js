@@ -148,8 +148,9 @@ if (facts.params && facts.params.length) {
     const id = `p-${p.name}`;
     const input = el("input", { type: "number", id, min: p.low, max: p.high, step: 1, value: p.default, "data-default": p.default });
     const range = t("{low} to {high}, standard {n}", { low: p.low, high: p.high, n: p.default });
-    paramInputs.push({ input, name: p.name, standard: p.default });
-    list.append(el("div", { class: "field" }, el("label", { for: id, text: known(`param.${game}.${p.name}`) || p.name }), input, el("small", { class: "hint", text: range })));
+    const label = known(`param.${game}.${p.name}`) || p.name;
+    paramInputs.push({ input, name: p.name, standard: p.default, low: p.low, high: p.high, label });
+    list.append(el("div", { class: "field" }, el("label", { for: id, text: label }), input, el("small", { class: "hint", text: range })));
   }
   const box = el("details", { id: "house-rules" }, el("summary", { text: t("House rules: change a number of the rules") }),
                  el("p", { class: "hint", text: t("A table with a changed number is marked as a house rule; its record keeps the numbers.") }), list);
@@ -231,8 +232,25 @@ function requestBody() {
   return result;
 }
 
+// A number out of its range is named here, in the page's language, before the server is asked.
+function paramProblem() {
+  for (const { input, low, high, label } of paramInputs) {
+    input.removeAttribute("aria-invalid");
+    if (input.value === "") continue;
+    const value = Number(input.value);
+    if (Number.isInteger(value) && value >= low && value <= high) continue;
+    input.setAttribute("aria-invalid", "true");
+    document.getElementById("house-rules").open = true;
+    input.focus();
+    return t("{rule}: a whole number from {low} to {high}", { rule: label, low, high });
+  }
+  return null;
+}
+
 document.getElementById("new-form").addEventListener("submit", (event) => {
   event.preventDefault();
+  const problem = paramProblem();
+  if (problem) { errorBox.textContent = t("The table could not be opened: {message}", { message: problem }); return; }
   errorBox.textContent = t("Opening the table…");
   createTable(requestBody(), (message) => { errorBox.textContent = t("The table could not be opened: {message}", { message }); });
 });
