@@ -32,9 +32,10 @@ from cardtable.engine import Observation, State
 from cardtable.games.duel.rules import DUEL, UP, DuelObservation, DuelState
 from cardtable.games.duel.simple import CAUTIOUS, SimpleDuelBot
 
-ITERATIONS = 100
+ITERATIONS = 300
 """The lab's budget per decision, in deals, each playing every legal move out (the
-server thinks for a time instead)."""
+server thinks for a time instead). Measured against cautious, 400 games, seed 1:
+100 deals 67.6% (1000 games), 300 deals 74.0% (69.5%-78.1%)."""
 MARGIN = 0.2
 """Share of a playout's worth that is the margin in cards rather than the result
 (measured with common random numbers against cautious, 200 games: 0.8 47.5%,
