@@ -32,6 +32,7 @@ Decisions where the text is silent (a demanding player's reading):
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -427,6 +428,11 @@ class MateBetaOptions(Options):
         return (self.value_7, self.value_queen, self.value_king, self.value_10,
                 self.value_ace)
 
+    @functools.cached_property
+    def value_list(self) -> list[int]:
+        """The values as the simulation path reads them (made once per options)."""
+        return list(self.values)
+
 
 def parse_options(raw: Mapping[str, Any] | None) -> MateBetaOptions:
     """Check a flat options object: only the card values may be set."""
@@ -552,18 +558,19 @@ class MateBetaState(State):
         """Finish the game at once when both seats are random players, making and
         recording exactly their moves; else ``None``, changing nothing (see
         :mod:`.selfplay`, which :func:`~cardtable.engine.play_out` uses this for)."""
-        players = [bots.get(seat) for seat in (0, 1)]
-        rngs = [p.rng for p in players if type(p) is RandomBot]
-        if self.result is not None or len(rngs) != 2 or any(
-                type(rng) is not random.Random for rng in rngs):
+        first, second = bots.get(0), bots.get(1)
+        if (self.result is not None or type(first) is not RandomBot
+                or type(second) is not RandomBot or type(first.rng) is not random.Random
+                or type(second.rng) is not random.Random):
             return None
         placed = [-1 if c is None else _INDEX[c] for c in self.foreplaced]
         status = [self.dealer, int(self.decided[0]), int(self.decided[1]),
                   _PHASE_CODES[self.phase], self.leader, self.move,
                   -1 if self.lead is None else _INDEX[self.lead], 0, 0, 0, -1]
-        no_foreplace = [int(s in self.opts.handicap_no_foreplace) for s in (0, 1)]
-        selfplay.play_to_end(self.hands, placed, status, list(self.opts.values), no_foreplace,
-                             rngs, self.history, _SELFPLAY_TABLES, self._trick_codes)
+        handicap = self.opts.handicap_no_foreplace
+        selfplay.play_to_end(self.hands, placed, status, self.opts.value_list,
+                             [int(0 in handicap), int(1 in handicap)], [first.rng, second.rng],
+                             self.history, _SELFPLAY_TABLES, self._trick_codes)
         deck = MB_DECK
         self.foreplaced = [None if c < 0 else deck[c] for c in placed]
         self.decided = [True, True]
