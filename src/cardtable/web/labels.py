@@ -123,6 +123,7 @@ LABELS: dict[str, str | tuple[str, str]] = {
     "param.paternoster.hand_change": N_("Cards more (or fewer) than the usual hand"),
     "param.paternoster.cards_per_turn": N_("Cards owed each turn"),
     "param.paternoster.tokens": N_("Emergency tokens"),
+    "param.paternoster.step_back_reach": N_("Ranks a step back may go"),
     "pat.down": N_("Down"),
     "pat.lost.command": N_("Lost: a command was not obeyed."),
     "pat.lost.fire": N_("Lost: a burning card was not covered."),

@@ -77,7 +77,7 @@ def check_invariants(state: PaternosterState) -> None:
         if pile not in state.pile_ids:
             assert not cards
         for below, above in itertools.pairwise(cards):
-            assert fit_kind(above, below, pile < 3, state.opts.first_ride) != NO_FIT
+            assert fit_kind(above, below, pile < 3, state.opts.step_reach) != NO_FIT
     if state.result is None:
         assert state.hands[state.turn_seat] or state.played, "the seat to act has cards"
         assert state.legal_moves(state.turn_seat)

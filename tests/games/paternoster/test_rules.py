@@ -31,8 +31,8 @@ def test_rule_rank_first_then_suit() -> None:
     ♦ < ♥ < ♠ < ♣": 7♠ is lower than 8♣; 8♦ < 8♥ < 8♠."""
     assert C("7S") < C("8C")
     assert C("8D") < C("8H") < C("8S") < C("8C")
-    assert fit_kind(C("8D"), C("7C"), True, False) == NORMAL
-    assert fit_kind(C("7C"), C("8D"), False, False) == NORMAL
+    assert fit_kind(C("8D"), C("7C"), True, 1) == NORMAL
+    assert fit_kind(C("7C"), C("8D"), False, 1) == NORMAL
 
 
 def test_rule_ace_lowest_king_highest() -> None:
@@ -208,9 +208,9 @@ def test_rule_step_back_crosses_to_face_cards(pos) -> None:
 def test_rule_no_step_back_from_ace_up_or_king_down() -> None:
     """"There is none from an Ace on an up pile or a King on a down pile"."""
     for top in (C("AD"), C("AH"), C("AS"), C("AC")):
-        assert all(fit_kind(c, top, True, False) not in (STEP, LONG) for c in CARDS)
+        assert all(fit_kind(c, top, True, 1) not in (STEP, LONG) for c in CARDS)
     for top in (C("KD"), C("KH"), C("KS"), C("KC")):
-        assert all(fit_kind(c, top, False, False) not in (STEP, LONG) for c in CARDS)
+        assert all(fit_kind(c, top, False, 1) not in (STEP, LONG) for c in CARDS)
 
 
 def test_rule_twin_on_twin_is_not_a_step_back(pos) -> None:

@@ -29,7 +29,8 @@ VARIANTS: list[dict[str, Any]] = [
     {"lift_operator": True, "players": 3}, {"hourglass": True},
     {"tower": True, "players": 6}, {"tower": True, "players": 8, "tower_hand": 5},
     {"cards_per_turn": 1}, {"cards_per_turn": 4, "players": 3}, {"hand_change": -2},
-    {"piles": 3}, {"decks": 1, "piles": 1},
+    {"piles": 3}, {"decks": 1, "piles": 1}, {"step_back_reach": 2},
+    {"step_back_reach": 3, "players": 3},
 ]
 DECLINED: list[dict[str, Any]] = [
     {"tokens": 2}, {"passing_on": True}, {"passengers": 3}, {"fire": True},
@@ -135,9 +136,8 @@ def test_simulation_path_judges_a_fit_by_the_rules_own_rule() -> None:
     every card on every top (it skips the long step backs: it runs without tokens)."""
     for card in range(52):
         for up in (True, False):
-            for same_suit in (True, False):
-                assert selfplay.fits(card, -1, up, same_suit) == fit_kind(card, None, up,
-                                                                          same_suit)
+            for reach in (0, 1, 2, 3):
+                assert selfplay.fits(card, -1, up, reach) == fit_kind(card, None, up, reach)
                 for top in range(52):
-                    assert selfplay.fits(card, top, up, same_suit) == fit_kind(
-                        card, top, up, same_suit)
+                    assert selfplay.fits(card, top, up, reach) == fit_kind(
+                        card, top, up, reach)

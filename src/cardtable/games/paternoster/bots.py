@@ -68,12 +68,12 @@ def open_cost(card: Card, up: bool) -> int:
     return card + 1 if up else 52 - card
 
 
-def _can_cover(card: Card, pile: int, hand: Sequence[Card], same_suit_fits: bool) -> bool:
+def _can_cover(card: Card, pile: int, hand: Sequence[Card], reach: int) -> bool:
     """Whether another card of the hand (not a red King itself) would fit on ``card``
     once it lies on ``pile``."""
     rest = list(hand)
     rest.remove(card)
-    return any(fit_kind(c, card, pile < 3, same_suit_fits) == NORMAL and c not in RED_KINGS
+    return any(fit_kind(c, card, pile < 3, reach) == NORMAL and c not in RED_KINGS
                for c in rest)
 
 
@@ -111,7 +111,7 @@ class SimpleTeamBot:
                 top = tops[pile]
                 if top is None or (lock and top in BLACK_QUEENS):
                     continue
-                if fit_kind(card, top, pile < 3, obs.options.first_ride) == STEP:
+                if fit_kind(card, top, pile < 3, obs.options.step_reach) == STEP:
                     wanted[pile] = "help"
         return wanted
 
@@ -172,7 +172,7 @@ class SimpleTeamBot:
     def _plain_cost(card: Card, top: Card | None, up: bool, obs: PaternosterObservation) -> int:
         if top is None:
             return open_cost(card, up)
-        kind = fit_kind(card, top, up, obs.options.first_ride)
+        kind = fit_kind(card, top, up, obs.options.step_reach)
         if kind == NO_FIT:
             return 1000
         return card - top if up else top - card
@@ -215,7 +215,7 @@ class SimpleTeamBot:
                     cost = open_cost(card, up)
                 else:
                     cost = card - top if up else top - card
-                    kind = fit_kind(card, top, up, opts.first_ride)
+                    kind = fit_kind(card, top, up, opts.step_reach)
                     if kind == LONG:
                         if obs.tokens < 2 and pile not in duties:
                             continue  # keep the last token, unless a fire is to be put out
@@ -243,7 +243,7 @@ class SimpleTeamBot:
                     elif card in BLACK_QUEENS or card in BLACK_JACKS:
                         cost += 1
                     elif kings and card in RED_KINGS and not last_cards:
-                        if not _can_cover(card, pile, f.hand, opts.first_ride):
+                        if not _can_cover(card, pile, f.hand, opts.step_reach):
                             continue
                         cost += 6
                     elif kings and card in BLACK_KINGS:

@@ -125,7 +125,7 @@ class _Search:
     def __init__(self, obs: PaternosterObservation, budget: int, memo: Memo) -> None:
         opts = obs.options
         self.piles = obs.facts().piles
-        self.same_suit = opts.first_ride
+        self.reach = opts.step_reach
         self.tokens_variant = opts.tokens > 0
         self.passengers = obs.passengers
         self.players = len(obs.hand_counts)
@@ -152,7 +152,7 @@ class _Search:
             for pile in self.piles:
                 top = tops[pile]
                 up = pile < 3
-                kind = fit_kind(card, top, up, self.same_suit)
+                kind = fit_kind(card, top, up, self.reach)
                 if kind == NO_FIT:
                     continue
                 if kind != NORMAL:
@@ -230,7 +230,7 @@ class _Search:
         """The position after one move of the seat to act (a play or ``end``)."""
         if move.kind != "play" or move.card is None:
             return self.end_turn(pos)
-        kind = fit_kind(move.card, pos[0][move.pile], move.pile < 3, self.same_suit)
+        kind = fit_kind(move.card, pos[0][move.pile], move.pile < 3, self.reach)
         return self.play(pos, move.card, move.pile, kind)
 
     def line(self, pos: Position) -> list[PaternosterMove]:

@@ -19,18 +19,19 @@ NO_FIT: Final = 3
 (Emergency tokens), or not at all."""
 
 
-def fit_kind(card: int, top: int | None, up: bool, same_suit_fits: bool) -> int:
+def fit_kind(card: int, top: int | None, up: bool, reach: int) -> int:
     """How ``card`` meets a pile showing ``top`` (``None``: empty, anything starts it)."""
-    return NORMAL if top is None else fit_on(card, top, up, same_suit_fits)
+    return NORMAL if top is None else fit_on(card, top, up, reach)
 
 
-def fit_on(card: int, top: int, up: bool, same_suit_fits: bool) -> int:
+def fit_on(card: int, top: int, up: bool, reach: int) -> int:
     """How ``card`` meets a pile whose top card is ``top``.
 
-    Up: equal (the twin) or higher; down: equal or lower. Step back: same suit,
-    exactly one rank the wrong way; long step back: two or three ranks. In
-    First ride every same-suit card is a normal move. (Plain ints throughout, so that
-    the compiled simulation path calls it without boxing.)
+    Up: equal (the twin) or higher; down: equal or lower. Step back: same suit, at
+    most ``reach`` ranks the wrong way (the rule text: exactly one; a house rule may
+    allow more); long step back: one or two ranks further. ``reach`` 0 is First ride,
+    where every same-suit card is a normal move. (Plain ints throughout, so that the
+    compiled simulation path calls it without boxing.)
     """
     if up:
         if card >= top:
@@ -41,10 +42,11 @@ def fit_on(card: int, top: int, up: bool, same_suit_fits: bool) -> int:
             return NORMAL
         gap = card - top
     if gap & 3 == 0:
-        if same_suit_fits:
+        if reach == 0:
             return NORMAL
-        if gap == 4:
+        ranks = gap >> 2
+        if ranks <= reach:
             return STEP
-        if gap in (8, 12):
+        if ranks <= reach + 2:
             return LONG
     return NO_FIT

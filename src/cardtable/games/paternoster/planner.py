@@ -126,7 +126,7 @@ class TurnPlanner:
         f = obs.facts()
         self.facts = f
         self.piles = f.piles
-        self.same_suit = opts.first_ride
+        self.reach = opts.step_reach
         self.lock = opts.command_cards
         self.stop = opts.command_cards
         self.kings = opts.command_kings
@@ -203,7 +203,7 @@ class TurnPlanner:
         if node.delivered >= len(self.passengers):
             return False
         passenger = self.passengers[node.delivered]
-        return fit_kind(passenger, card, up, self.same_suit) == NO_FIT
+        return fit_kind(passenger, card, up, self.reach) == NO_FIT
 
     def dead(self, tops: Sequence[Card | None], hand: Sequence[Card]) -> int:
         """Cards still to be played that fit no pile (step backs aside)."""
@@ -255,7 +255,7 @@ class TurnPlanner:
                 continue
             for pile in f.piles:
                 top = node.tops[pile]
-                kind = fit_kind(card, top, pile < 3, self.same_suit)
+                kind = fit_kind(card, top, pile < 3, self.reach)
                 if kind == NO_FIT:
                     continue
                 if kind != NORMAL:
@@ -306,7 +306,7 @@ class TurnPlanner:
         """The hand card that fits worst (the one to pass on)."""
         def fit(card: Card) -> float:
             costs = [self.shut_out(card, p, node.tops, node.hand) for p in self.piles
-                     if fit_kind(card, node.tops[p], p < 3, self.same_suit) != NO_FIT]
+                     if fit_kind(card, node.tops[p], p < 3, self.reach) != NO_FIT]
             return min(costs) if costs else 1e3
         return max(sorted(set(node.hand)), key=fit)
 
@@ -356,7 +356,7 @@ class TurnPlanner:
             cost += THREE_LEFT
         if node.delivered < len(self.passengers):
             card = self.passengers[node.delivered]
-            if not any(fit_kind(card, tops[p], p < 3, self.same_suit) == NORMAL
+            if not any(fit_kind(card, tops[p], p < 3, self.reach) == NORMAL
                        for p in self.piles):
                 cost += PASSENGER_BLOCKED
         return cost

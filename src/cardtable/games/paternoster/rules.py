@@ -194,7 +194,7 @@ class SeatFacts(NamedTuple):
     """Top card of every pile id 0–5 (``None``: empty or not in this game)."""
     piles: tuple[int, ...]
     players: int
-    same_suit_fits: bool
+    reach: int
     lock: bool
     """Whether black Queens lock their pile (Commands or Commands light)."""
     tokens_variant: bool
@@ -224,7 +224,7 @@ def check_play(f: SeatFacts, card: Card, pile: int) -> str | None:
     if card not in f.hand:
         return "not-in-hand"
     top = f.tops[pile]
-    kind = fit_kind(card, top, pile < 3, f.same_suit_fits)
+    kind = fit_kind(card, top, pile < 3, f.reach)
     if kind == NORMAL:
         return None
     if kind == NO_FIT or (kind == LONG and not f.tokens_variant):
@@ -328,9 +328,10 @@ def explain(rule: str, move: PaternosterMove, f: SeatFacts) -> IllegalMove:
             want = f"an equal or higher card than {top.text}"
         else:
             want = f"an equal or lower card than {top.text}"
+        ranks = "one rank" if f.reach <= 1 else f"up to {f.reach} ranks"
         return IllegalMove(
             f"{card} does not fit on {pile}: it needs {want} (or the step back of the same "
-            "suit, one rank the wrong way)",
+            f"suit, {ranks} the wrong way)",
             rule,
         )
     return IllegalMove(reasons.get(rule, rule), rule)
@@ -510,7 +511,7 @@ def at_once(obs: PaternosterObservation, move: PaternosterMove) -> str | None:
     pile = move.pile
     if obs.delivered < len(obs.passengers) and card in obs.passengers[obs.delivered + 1:]:
         return "passenger"
-    kind = fit_kind(card, tops[pile], pile < 3, opts.first_ride)
+    kind = fit_kind(card, tops[pile], pile < 3, opts.step_reach)
     tops[pile], top_turns[pile] = card, obs.turn
     if sum(obs.hand_counts) + obs.draw_count == 1:  # the game's last card ends the turn
         return _open_duty(opts, tops, top_turns, obs.turn + 1, pile)
@@ -541,7 +542,7 @@ def _facts(
 ) -> SeatFacts:
     return SeatFacts(
         seat, seat == turn_seat and not over, turn_seat, over, hand, tops,
-        _PILE_SETS[options.piles_per_direction], options.players, options.first_ride,
+        _PILE_SETS[options.piles_per_direction], options.players, options.step_reach,
         options.commands or options.commands_light, options.tokens > 0, tokens, token_used,
         step_back_used, options.passing_on, gave, played, required, options.hourglass,
     )
@@ -746,7 +747,7 @@ class PaternosterState(State, Signals):
         opts = self.opts
         target = self.piles[pile]
         top = target[-1] if target else None
-        kind = fit_kind(card, top, pile < 3, opts.first_ride)
+        kind = fit_kind(card, top, pile < 3, opts.step_reach)
         self.hands[seat].remove(card)
         target.append(card)
         if self.passed:
@@ -902,7 +903,7 @@ _PLAY_ORDER = tuple(sorted(_PLAY_TEXTS).index(text) for text in _PLAY_TEXTS)
 
 def _selfplay_table(opts: PaternosterOptions) -> selfplay.Table:
     return selfplay.Table(pile_ids(opts), PILE_NAMES, _PLAY_TEXTS, _PLAY_ORDER,
-                          opts.hand_size, opts.first_ride, opts.turn_cards, not opts.silent_lift,
+                          opts.hand_size, opts.step_reach, opts.turn_cards, not opts.silent_lift,
                           opts.lift_operator)
 
 

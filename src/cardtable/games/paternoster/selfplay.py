@@ -65,23 +65,24 @@ class Table:
 
     def __init__(self, piles: tuple[int, ...], pile_names: tuple[str, ...],
                  play_texts: tuple[str, ...], play_order: tuple[int, ...], hand_size: int,
-                 first_ride: bool, turn_cards: int, talking: bool, lift_operator: bool) -> None:
+                 reach: int, turn_cards: int, talking: bool, lift_operator: bool) -> None:
         self.piles = piles
         self.pile_names = pile_names
         self.play_texts = play_texts
         self.play_order = play_order
         self.hand_size = hand_size
-        self.first_ride = first_ride
+        self.reach = reach
+        """How far a step back goes (0: First ride, every same-suit card fits)."""
         self.turn_cards = turn_cards
         """Cards a turn owes while the draw pile lasts (the rules' parameter)."""
         self.talking = talking
         self.lift_operator = lift_operator
 
 
-def fits(card: int, top: int, up: bool, same_suit_fits: bool) -> int:
+def fits(card: int, top: int, up: bool, reach: int) -> int:
     """The rules' :func:`~cardtable.games.paternoster.fit.fit_kind` for a pile's top
     read here (-1 for an empty pile)."""
-    return NORMAL if top < 0 else fit_on(card, top, up, same_suit_fits)
+    return NORMAL if top < 0 else fit_on(card, top, up, reach)
 
 
 def tops_of(piles: list[Cards]) -> list[int]:
@@ -92,7 +93,7 @@ def can_play(hand: Cards, tops: list[int], table: Table, back: bool) -> bool:
     """Whether some card of ``hand`` may go onto some pile."""
     for card in hand:
         for pile in table.piles:
-            kind = fits(card, tops[pile], pile < 3, table.first_ride)
+            kind = fits(card, tops[pile], pile < 3, table.reach)
             if kind == NORMAL or (kind == STEP and back):
                 return True
     return False
@@ -106,7 +107,7 @@ def wanted_signals(hand: Cards, tops: list[int], table: Table) -> dict[int, str]
     for card in set(sorted(hand)):  # noqa: C414
         for pile in table.piles:
             top = tops[pile]
-            if fits(card, top, pile < 3, table.first_ride) == STEP:
+            if fits(card, top, pile < 3, table.reach) == STEP:
                 wanted[pile] = "help"
     return wanted
 
@@ -145,7 +146,7 @@ def best_play(player: Player, seat: int, hand: Cards, tops: list[int], back: boo
         for pile in table.piles:
             top = tops[pile]
             up = pile < 3
-            kind = fits(c, top, up, table.first_ride)
+            kind = fits(c, top, up, table.reach)
             # the path plays without tokens: no long step back
             if kind > STEP or (kind == STEP and not back):
                 continue
@@ -210,7 +211,7 @@ def play_to_end(players: list[Player], talkers: list[int], hands: list[Cards], d
             value = code // 6
             index = hand.index(value)
             card = hand.pop(index)
-            if fits(value, tops[pile], pile < 3, table.first_ride) != NORMAL:
+            if fits(value, tops[pile], pile < 3, table.reach) != NORMAL:
                 status[STEP_BACK_USED] = 1
             piles[pile].append(card)
             tops[pile] = value

@@ -36,7 +36,7 @@ def talk(obs: PaternosterObservation, tops: Sequence[Card | None],
          hand: Sequence[Card]) -> dict[int, str]:
     """The signal this seat wants on each pile, for these tops and this hand."""
     options = obs.options
-    same_suit = options.first_ride
+    reach = options.step_reach
     lock = options.command_cards
     passenger = (obs.passengers[obs.delivered]
                  if obs.delivered < len(obs.passengers) else None)
@@ -46,7 +46,7 @@ def talk(obs: PaternosterObservation, tops: Sequence[Card | None],
     only: dict[Card, list[int]] = {card: [] for card in hand}
     for card in hand:
         only[card] = [p for p in piles if tops[p] is not None
-                      and fit_kind(card, tops[p], p < 3, same_suit) != NO_FIT]
+                      and fit_kind(card, tops[p], p < 3, reach) != NO_FIT]
     for pile in piles:
         top = tops[pile]
         if top is None:
@@ -54,7 +54,7 @@ def talk(obs: PaternosterObservation, tops: Sequence[Card | None],
         up = pile < 3
         twin = close = alone = 0
         for card in hand:
-            kind = fit_kind(card, top, up, same_suit)
+            kind = fit_kind(card, top, up, reach)
             if kind == STEP and not (lock and top in BLACK_QUEENS):
                 wanted[pile] = "help"
                 break

@@ -14,7 +14,8 @@ pile), Two cars (one deck, one up and one down pile, two players) and Tower
 Rule parameters (:data:`PARAMS`, a house rule) change the standard game's
 numbers: ``decks``, ``piles`` (each way), ``hand_change`` (cards more or fewer
 than the text's hand for the player count: Bigger and Smaller hand are presets
-of it, +1 and −1) and ``cards_per_turn`` (Steep is a preset of it, 3); the
+of it, +1 and −1), ``cards_per_turn`` (Steep is a preset of it, 3) and
+``step_back_reach`` (how many ranks a step back may go; the text: one); the
 emergency ``tokens`` were a number already. A setup variant sets decks and
 piles itself, so it does not combine with those two.
 """
@@ -37,6 +38,8 @@ PARAMS = (
     Param("hand_change", 0, -3, 3, "cards more (or fewer) than the hand for the player count"),
     Param("cards_per_turn", 2, 1, 4, "cards owed each turn while the draw pile lasts"),
     Param("tokens", 0, 0, MAX_TOKENS, "emergency tokens"),
+    Param("step_back_reach", 1, 1, 3, "ranks a step back may go the wrong way, same suit "
+          "(a token's long step back reaches two ranks further)"),
 )
 """Paternoster's rule parameters (record names, ranges, the standard numbers)."""
 _PARAMS = {p.name: p for p in PARAMS}
@@ -89,6 +92,8 @@ class PaternosterOptions(Options):
     """Cards more or fewer than the text's hand (Bigger hand +1, Smaller hand −1)."""
     cards_per_turn: int = 2
     """Cards owed each turn while the draw pile lasts (Steep: 3; First ride: 1)."""
+    step_back_reach: int = 1
+    """Ranks a step back may go the wrong way (the text: exactly one)."""
 
     # --- derived setup ---------------------------------------------------------
     @property
@@ -99,6 +104,12 @@ class PaternosterOptions(Options):
         if self.short_trip or self.first_ride or self.two_cars:
             return 1
         return self.decks
+
+    @property
+    def step_reach(self) -> int:
+        """How far a step back goes, as the fit rule reads it (0: First ride, where
+        every same-suit card fits)."""
+        return 0 if self.first_ride else self.step_back_reach
 
     @property
     def piles_per_direction(self) -> int:
@@ -208,6 +219,9 @@ def check_combination(o: PaternosterOptions) -> None:
     if setups and (o.decks != 2 or o.piles != 2):
         raise OptionError(f"{setups[0]} sets its own decks and piles: 'decks' and 'piles' "
                           "change the standard game only")
+    if o.first_ride and o.step_back_reach != 1:
+        raise OptionError("in First ride every card of the same suit fits: 'step_back_reach' "
+                          "changes the other games only")
     if o.turn_cards > o.hand_size:
         raise OptionError(f"option 'cards_per_turn' ({o.turn_cards}) may not be more than "
                           f"the hand ({o.hand_size} cards)")
