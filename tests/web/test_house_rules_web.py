@@ -87,3 +87,25 @@ def test_a_number_out_of_its_range_is_named_in_the_pages_language(browser: Any, 
         page.screenshot(path=str(artifacts / f"house-rule-out-of-range-{locale}.png"),
                         full_page=True)
         assert "/play/duel" in page.url and not page.errors
+
+
+def test_paternoster_with_other_pile_counts_shows_those_piles(browser: Any, server: Server,
+                                                              artifacts: Path) -> None:
+    """Three up piles and one down pile, a house rule: the table shows exactly those four
+    piles, the lone down pile without a number, in English and German."""
+    for viewport, locale, down in ((None, "en-GB", "Down ▼"), (PHONE, "de-DE", "Ab ▼")):
+        page = new_page(browser, viewport, locale) if viewport else new_page(browser,
+                                                                            locale=locale)
+        open_form(page, server, "paternoster")
+        page.fill("#p-up_piles", "3")
+        page.fill("#p-down_piles", "1")
+        page.click("#new-form button[type=submit]")
+        land_on_table(page)
+        page.wait_for_selector("#board [data-dst^='pile:']")
+        piles = page.eval_on_selector_all("#board [data-dst^='pile:']",
+                                          "boxes => boxes.map(b => b.dataset.dst)")
+        assert piles == ["pile:up1", "pile:up2", "pile:up3", "pile:down1"]
+        names = page.eval_on_selector_all("#board .pile-name", "ns => ns.map(n => n.innerText)")
+        assert down in names, names
+        page.screenshot(path=str(artifacts / f"house-rule-piles-{locale}.png"), full_page=True)
+        assert not page.errors

@@ -144,7 +144,7 @@ def test_lower_half_of_a_pile_plays_the_card(browser: Any, server: Server) -> No
     page.context.close()
 
 
-COMMANDS = {"commands": True, "piles": 3}
+COMMANDS = {"commands": True, "up_piles": 3, "down_piles": 3}
 COMMAND_HAND = ["KS", "JS", "QS", "KH", "5C", "6C", "7C"]
 
 

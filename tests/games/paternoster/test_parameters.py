@@ -13,8 +13,9 @@ from cardtable.games.paternoster.variants import from_variants, parse_options
 
 
 def test_decks_piles_and_hands_are_the_rules() -> None:
-    state = PATERNOSTER.new({"decks": 3, "piles": 3, "hand_change": 2, "players": 3}, seed=2)
-    assert state.opts.deck_size == 156 and state.opts.piles_per_direction == 3
+    state = PATERNOSTER.new({"decks": 3, "up_piles": 3, "down_piles": 1, "hand_change": 2,
+                             "players": 3}, seed=2)
+    assert state.opts.deck_size == 156 and state.pile_ids == (0, 1, 2, 3)
     assert [len(h) for h in state.hands] == [8, 8, 8]
     state = PATERNOSTER.new({"cards_per_turn": 4}, seed=2)
     assert state.required == 4
@@ -23,6 +24,7 @@ def test_decks_piles_and_hands_are_the_rules() -> None:
 @pytest.mark.parametrize(("raw", "message"), [
     ({"steep": True, "cards_per_turn": 4}, "'steep' sets 'cards_per_turn' itself"),
     ({"short_trip": True, "decks": 3}, "Short trip sets its own decks and piles"),
+    ({"tower": True, "players": 6, "down_piles": 1}, "Tower sets its own decks and piles"),
     ({"players": 3, "hand_change": -3, "cards_per_turn": 4},
      r"'cards_per_turn' \(4\) may not be more than the hand \(3 cards\)"),
     ({"players": 2, "hand_change": -3, "smaller_hand": True, "first_ride": True},
@@ -34,7 +36,32 @@ def test_impossible_combinations_are_refused(raw: dict[str, Any], message: str) 
 
 
 def test_variant_names_take_parameters() -> None:
-    assert from_variants(["piles=3", "tokens=2"]).piles_per_direction == 3
+    assert from_variants(["up_piles=3", "tokens=2"]).pile_counts == (3, 2)
+    assert from_variants(["down_piles=0"]).pile_counts == (2, 0)
+
+
+def test_old_records_give_the_piles_as_one_number_each_way() -> None:
+    """The first house-rule tables stored ``piles``: it still loads, as both numbers."""
+    assert parse_options({"piles": 3}).pile_counts == (3, 3)
+    assert from_variants(["piles=1"]).pile_counts == (1, 1)
+    state = PATERNOSTER.new({"piles": 1}, seed=4)
+    assert state.pile_ids == (0, 3) and state.options.to_json() == {"up_piles": 1,
+                                                                   "down_piles": 1}
+    with pytest.raises(OptionError, match="not both ways"):
+        parse_options({"piles": 3, "up_piles": 1})
+    with pytest.raises(OptionError, match="'piles' must be"):
+        parse_options({"piles": 0})
+
+
+def test_piles_up_and_down_are_two_numbers(pos: Any) -> None:
+    """Three up piles and no down pile: every card goes up, and the game still plays to
+    its end by the same rules."""
+    state = PATERNOSTER.new({"up_piles": 3, "down_piles": 0}, seed=5)
+    assert state.pile_ids == (0, 1, 2)
+    assert all(m.text.split()[-1].startswith("up") for m in state.legal_moves(state.turn_seat)
+               if m.kind == "play")
+    with pytest.raises(OptionError, match="at least one pile"):
+        parse_options({"up_piles": 0, "down_piles": 0})
 
 
 def test_step_back_reach_lets_a_step_back_go_further(pos: Any) -> None:

@@ -29,7 +29,9 @@ VARIANTS: list[dict[str, Any]] = [
     {"lift_operator": True, "players": 3}, {"hourglass": True},
     {"tower": True, "players": 6}, {"tower": True, "players": 8, "tower_hand": 5},
     {"cards_per_turn": 1}, {"cards_per_turn": 4, "players": 3}, {"hand_change": -2},
-    {"piles": 3}, {"decks": 1, "piles": 1}, {"step_back_reach": 2},
+    {"up_piles": 3, "down_piles": 3}, {"decks": 1, "up_piles": 1, "down_piles": 1},
+    {"up_piles": 3, "down_piles": 0}, {"up_piles": 0, "down_piles": 1, "players": 1},
+    {"up_piles": 1, "down_piles": 3, "players": 3}, {"step_back_reach": 2},
     {"step_back_reach": 3, "players": 3},
 ]
 DECLINED: list[dict[str, Any]] = [

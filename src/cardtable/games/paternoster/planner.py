@@ -211,8 +211,9 @@ class TurnPlanner:
         downs = [tops[p] for p in self.piles if p >= 3]
         if None in ups or None in downs:
             return 0
-        low = max(t for t in downs if t is not None) + 1
-        high = min(t for t in ups if t is not None)
+        # a game without down (or up) piles: every card below the lowest up top is dead
+        low = max((t for t in downs if t is not None), default=-1) + 1
+        high = min((t for t in ups if t is not None), default=52)
         if low >= high:
             return 0
         return self.counted[high] - self.counted[low] + sum(1 for h in hand if low <= h < high)

@@ -109,12 +109,13 @@ THREE = 3
 """Cards the Three command asks of the next player (and Steep of everyone)."""
 
 
-_PILE_SETS = {k: tuple(range(k)) + tuple(range(3, 3 + k)) for k in (1, 2, 3)}
+_PILE_SETS = {(up, down): tuple(range(up)) + tuple(range(3, 3 + down))
+              for up in range(4) for down in range(4)}
 
 
 def pile_ids(options: PaternosterOptions) -> tuple[int, ...]:
     """The piles a game uses: up piles first, then down piles."""
-    return _PILE_SETS[options.piles_per_direction]
+    return _PILE_SETS[options.pile_counts]
 
 
 def is_up(pile: int) -> bool:
@@ -542,7 +543,7 @@ def _facts(
 ) -> SeatFacts:
     return SeatFacts(
         seat, seat == turn_seat and not over, turn_seat, over, hand, tops,
-        _PILE_SETS[options.piles_per_direction], options.players, options.step_reach,
+        _PILE_SETS[options.pile_counts], options.players, options.step_reach,
         options.commands or options.commands_light, options.tokens > 0, tokens, token_used,
         step_back_used, options.passing_on, gave, played, required, options.hourglass,
     )

@@ -12,7 +12,8 @@ pile), Two cars (one deck, one up and one down pile, two players) and Tower
 (three decks, six piles, 6–8 players). They exclude each other.
 
 Rule parameters (:data:`PARAMS`, a house rule) change the standard game's
-numbers: ``decks``, ``piles`` (each way), ``hand_change`` (cards more or fewer
+numbers: ``decks``, ``up_piles`` and ``down_piles`` (old records' ``piles`` gives
+both), ``hand_change`` (cards more or fewer
 than the text's hand for the player count: Bigger and Smaller hand are presets
 of it, +1 and −1), ``cards_per_turn`` (Steep is a preset of it, 3) and
 ``step_back_reach`` (how many ranks a step back may go; the text: one); the
@@ -34,7 +35,8 @@ PASSENGER_COUNTS = (0, 3, 4, 5)
 TOWER_HANDS = (4, 5)
 PARAMS = (
     Param("decks", 2, 1, 3, "decks shuffled together"),
-    Param("piles", 2, 1, 3, "up piles, and as many down piles"),
+    Param("up_piles", 2, 0, 3, "up piles"),
+    Param("down_piles", 2, 0, 3, "down piles"),
     Param("hand_change", 0, -3, 3, "cards more (or fewer) than the hand for the player count"),
     Param("cards_per_turn", 2, 1, 4, "cards owed each turn while the draw pile lasts"),
     Param("tokens", 0, 0, MAX_TOKENS, "emergency tokens"),
@@ -43,6 +45,9 @@ PARAMS = (
 )
 """Paternoster's rule parameters (record names, ranges, the standard numbers)."""
 _PARAMS = {p.name: p for p in PARAMS}
+OLD_PILES = Param("piles", 2, 1, 3, "up piles, and as many down piles")
+"""How the first house-rule tables and records gave the piles: the same number each way
+(read still, as ``up_piles`` and ``down_piles``)."""
 @dataclass(frozen=True)
 class PaternosterOptions(Options):
     """Rule options; the field names are the record's option names."""
@@ -86,8 +91,10 @@ class PaternosterOptions(Options):
     """Tower hand size: 4 (standard) or 5 (much easier)."""
     decks: int = 2
     """Decks shuffled together (a house rule; the setups set their own)."""
-    piles: int = 2
-    """Up piles, and as many down piles (a house rule; the setups set their own)."""
+    up_piles: int = 2
+    """Up piles (a house rule; the setups set their own)."""
+    down_piles: int = 2
+    """Down piles (a house rule; the setups set their own)."""
     hand_change: int = 0
     """Cards more or fewer than the text's hand (Bigger hand +1, Smaller hand −1)."""
     cards_per_turn: int = 2
@@ -112,12 +119,13 @@ class PaternosterOptions(Options):
         return 0 if self.first_ride else self.step_back_reach
 
     @property
-    def piles_per_direction(self) -> int:
+    def pile_counts(self) -> tuple[int, int]:
+        """Up piles and down piles of this game."""
         if self.tower:
-            return 3
+            return 3, 3
         if self.first_ride or self.two_cars:
-            return 1
-        return self.piles
+            return 1, 1
+        return self.up_piles, self.down_piles
 
     @property
     def hand_size(self) -> int:
@@ -174,6 +182,12 @@ def parse_options(raw: Mapping[str, Any] | None) -> PaternosterOptions:
                 raise OptionError(f"option '{name}' must be true or false, not {value!r}")
         elif name in _PARAMS:
             check_number(_PARAMS[name], value)
+        elif name == OLD_PILES.name:
+            if {"up_piles", "down_piles"} & set(dict(raw or {})):
+                raise OptionError("give the piles as 'up_piles' and 'down_piles' (or, as "
+                                  "old records do, 'piles' for both), not both ways")
+            values["up_piles"] = values["down_piles"] = check_number(OLD_PILES, value)
+            continue
         elif name in _INTEGERS:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise OptionError(f"option '{name}' must be a whole number, not {value!r}")
@@ -216,9 +230,12 @@ def check_combination(o: PaternosterOptions) -> None:
                            ("smaller_hand", "hand_change", o.smaller_hand)):
         if on and getattr(o, name) != _PARAMS[name].default:
             raise OptionError(f"option '{flag}' sets '{name}' itself: give one of them")
-    if setups and (o.decks != 2 or o.piles != 2):
-        raise OptionError(f"{setups[0]} sets its own decks and piles: 'decks' and 'piles' "
-                          "change the standard game only")
+    if setups and (o.decks, o.up_piles, o.down_piles) != (2, 2, 2):
+        raise OptionError(f"{setups[0]} sets its own decks and piles: 'decks', 'up_piles' "
+                          "and 'down_piles' change the standard game only")
+    if o.up_piles + o.down_piles == 0:
+        raise OptionError("a game needs at least one pile: 'up_piles' and 'down_piles' may "
+                          "not both be 0")
     if o.first_ride and o.step_back_reach != 1:
         raise OptionError("in First ride every card of the same suit fits: 'step_back_reach' "
                           "changes the other games only")
@@ -283,9 +300,11 @@ _NUMBERS = {"tokens": ("tokens", 2), "passengers": ("passengers", 3),
 def apply_variants(options: PaternosterOptions, names: Iterable[str]) -> PaternosterOptions:
     """``options`` with the named variants switched on (not yet checked)."""
     for raw_name in names:
-        house_rule = assignment(raw_name, PARAMS, "Paternoster")
+        house_rule = assignment(raw_name, (*PARAMS, OLD_PILES), "Paternoster")
         if house_rule is not None:
             setting: dict[str, Any] = {house_rule[0]: house_rule[1]}
+            if house_rule[0] == OLD_PILES.name:
+                setting = {"up_piles": house_rule[1], "down_piles": house_rule[1]}
             options = replace(options, **setting)
             continue
         name, _, arg = raw_name.strip().lower().replace("_", "-").partition(":")

@@ -6,17 +6,21 @@ const BURNING = new Set(["3H", "6H", "9H", "QH"]);
 const RED_KINGS = new Set(["KD", "KH"]);
 const BLACK = { J: "silence", Q: "lock", K: "slow" };   // black commands: while on top
 
-/** Piles each way: the setups' own, else the house rule's ``piles`` (2 in the standard game). */
-function perDirection(o) { return o.tower ? 3 : (o.first_ride || o.two_cars ? 1 : (o.piles || 2)); }
+/** Up and down piles: the setups' own, else the house rule's (2 and 2 in the standard game). */
+function pileCounts(o) {
+  if (o.tower) return [3, 3];
+  if (o.first_ride || o.two_cars) return [1, 1];
+  return [o.up_piles ?? 2, o.down_piles ?? 2];
+}
 function activePiles(o) {
-  const k = perDirection(o);
-  return [...NAMES.slice(0, k), ...NAMES.slice(3, 3 + k)];
+  const [up, down] = pileCounts(o);
+  return [...NAMES.slice(0, up), ...NAMES.slice(3, 3 + down)];
 }
 
 export function pileName(pile, ctx) {
   const up = pile.startsWith("up");
   const n = pile.slice(-1);
-  const single = perDirection(ctx.obs.options) === 1;
+  const single = pileCounts(ctx.obs.options)[up ? 0 : 1] === 1;
   return `${ctx.labelOf(up ? "pat.up" : "pat.down")}${single ? "" : " " + n} ${up ? "▲" : "▼"}`;
 }
 
@@ -156,6 +160,7 @@ export function render(ctx, board) {
     const buttons = players > 1 ? signalButtons(ctx, name, label, !lift) : null;  // solo: nobody to signal to
     groups[name.startsWith("up") ? "up" : "down"].append(buttons ? el("div", { class: "pile-slot" }, box, buttons) : box);
   }
+  for (const group of Object.values(groups)) if (!group.childElementCount) group.remove();  // a house rule without up (or down) piles
   wrap.append(piles);
   // draw pile, tokens, passengers, duties
   const info = el("div", { class: "pat-info" });
