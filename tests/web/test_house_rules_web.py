@@ -20,6 +20,18 @@ def open_form(page: Any, server: Server, game: str) -> None:
     page.click("#house-rules summary")
 
 
+def house_rule_table(browser: Any, server: Server, game: str, viewport: Any, locale: str,
+                     numbers: dict[str, int]) -> tuple[Any, str]:
+    """A page on a new table of ``game`` with these house-rule numbers, and its id."""
+    page = new_page(browser, viewport, locale) if viewport else new_page(browser,
+                                                                        locale=locale)
+    open_form(page, server, game)
+    for name, value in numbers.items():
+        page.fill(f"#p-{name}", str(value))
+    page.click("#new-form button[type=submit]")
+    return page, land_on_table(page)
+
+
 @pytest.mark.parametrize("game", ["duel", "duel52", "paternoster", "matebeta"])
 def test_every_rule_parameter_is_a_number_within_its_range(browser: Any, server: Server,
                                                            artifacts: Path, game: str) -> None:
@@ -41,13 +53,8 @@ def test_a_house_rule_table_plays_the_numbers_and_is_marked(browser: Any, server
                                                            "standard 6"), "desktop"),
                                           (PHONE, "de-DE", ("Hausregel", "Karten auf der Hand 5",
                                                             "Standard 6"), "phone-de")):
-        page = new_page(browser, viewport, locale) if viewport else new_page(browser,
-                                                                            locale=locale)
-        open_form(page, server, "duel")
-        page.fill("#p-hand", "5")
-        page.fill("#p-push_reach", "3")
-        page.click("#new-form button[type=submit]")
-        table_id = land_on_table(page)
+        page, table_id = house_rule_table(browser, server, "duel", viewport, locale,
+                                          {"hand": 5, "push_reach": 3})
         mark = page.inner_text("#house-rule")
         for word in words:
             assert word in mark, (word, mark)
@@ -94,13 +101,8 @@ def test_paternoster_with_other_pile_counts_shows_those_piles(browser: Any, serv
     """Three up piles and one down pile, a house rule: the table shows exactly those four
     piles, the lone down pile without a number, in English and German."""
     for viewport, locale, down in ((None, "en-GB", "Down ▼"), (PHONE, "de-DE", "Ab ▼")):
-        page = new_page(browser, viewport, locale) if viewport else new_page(browser,
-                                                                            locale=locale)
-        open_form(page, server, "paternoster")
-        page.fill("#p-up_piles", "3")
-        page.fill("#p-down_piles", "1")
-        page.click("#new-form button[type=submit]")
-        land_on_table(page)
+        page, _ = house_rule_table(browser, server, "paternoster", viewport, locale,
+                                   {"up_piles": 3, "down_piles": 1})
         page.wait_for_selector("#board [data-dst^='pile:']")
         piles = page.eval_on_selector_all("#board [data-dst^='pile:']",
                                           "boxes => boxes.map(b => b.dataset.dst)")
