@@ -30,8 +30,9 @@ GAMES = {"duel": "Paternoster Duel", "duel52": "Duel 52"}
 """The games reviewed by estimate (MateBeta has its exact review)."""
 DEALS = {"duel": 100, "duel52": 10}
 """Deals per decision by default. The duel: 100 deals, every move on each (a third of the
-strong player's lab budget: a review of a whole game stays a matter of seconds). Duel 52: its player spends 50 playouts on all moves together
-(a tree); 10 deals of every move is about twice that, and a Duel 52 playout is slow."""
+strong player's lab budget: a review of a whole game stays a matter of seconds). Duel
+52: its player spends 50 playouts on all moves together (a tree); 10 deals of every move
+is about twice that, and a Duel 52 playout is slow."""
 MAX_DEALS = 2000
 SEED = 1
 MISTAKES = 3
