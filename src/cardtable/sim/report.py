@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -180,7 +181,8 @@ def plot(path: Path | BinaryIO, title: str, lines: Sequence[Line]) -> None:
             ax.set_xlim(0, 100)
         ax.grid(axis="x", alpha=0.3)
         ax.legend(loc="best", fontsize="small")
-    axes[0, 0].set_title(title)
+    # wrapped: the title sits over the panel, which long labels push to the right
+    axes[0, 0].set_title("\n".join(textwrap.wrap(title, 64)))
     fig.tight_layout()
     fig.savefig(path, dpi=120, format="png")
     plt.close(fig)
