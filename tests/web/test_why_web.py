@@ -83,6 +83,8 @@ def test_a_pile_the_chosen_card_cannot_go_to_says_why(browser: Any, server: Serv
         .filter((p) => p.querySelector('.empty'))
         .map((p) => p.dataset.dst).find((d) => d.split(':')[1] !== String(
             [...document.querySelectorAll('#board .hand')].length ? 0 : 1))""")
+    if empty is None:
+        pytest.skip("the computer's first turn covered both its piles: none is empty")
     mine = page.evaluate("() => document.querySelector('#board .hand .playable').dataset.src")
     version = attr(page, "version")
     page.click(f'#board [data-src="{mine}"]')
