@@ -65,6 +65,8 @@ def both_paths(options: dict[str, Any], seed: int,
 def test_the_simulation_path_plays_the_ordinary_game(seed: int, options: dict[str, Any],
                                                      opening: int) -> None:
     fast, ordinary, _ = both_paths(options, seed, opening)
+    assert fast.move_winners() == ordinary.move_winners() == [
+        t.leader if t.winner is None else t.winner for t in ordinary.tricks]
     assert position(fast) == position(ordinary)
     assert fast.observation(0) == ordinary.observation(0)
     assert replay(fast.record()).history == fast.history

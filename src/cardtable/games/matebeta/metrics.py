@@ -32,8 +32,7 @@ def moves_margins(state: MateBetaState) -> list[int]:
     """After each move, the moves seat 0 has won less seat 1's (a mate wins it)."""
     won = [0, 0]
     margins = []
-    for trick in state.tricks:
-        winner = trick.winner if trick.winner is not None else trick.leader
+    for winner in state.move_winners():
         won[winner] += 1
         margins.append(won[0] - won[1])
     return margins

@@ -489,6 +489,15 @@ class MateBetaState(State):
         """Moves the simulation path played, five ints each, made Tricks when asked."""
         self.result: MateBetaOutcome | None = None
 
+    def move_winners(self) -> list[int]:
+        """Who won each move so far (a mate: the mater), without making Tricks (the lab
+        reads this for every simulated game)."""
+        codes = self._trick_codes
+        won = [t.leader if t.winner is None else t.winner for t in self._tricks]
+        won += [codes[i + 1] if codes[i + 4] < 0 else codes[i + 4]
+                for i in range(0, len(codes), 5)]
+        return won
+
     @property
     def tricks(self) -> list[Trick]:
         """The moves so far, each with its lead, answer and winner."""
