@@ -555,7 +555,8 @@ class MateBetaState(State):
         other.hands = [list(h) for h in self.hands]
         other.foreplaced = list(self.foreplaced)
         other.decided = list(self.decided)
-        other._tricks = list(self.tricks)
+        other._tricks = list(self.tricks)  # made from any codes first: none left to share
+        other._trick_codes = []
         return other
 
     def forced(self) -> MateBetaMove | None:
