@@ -95,10 +95,12 @@ def duel52_move(state: dict[str, Any]) -> str:
 
 
 def follow_guide(page: Any, watcher: Watcher, pick: Any, want: int, seconds: float = 240,
-                 each: Any = None) -> list[str]:
-    """Play the guided game until the guide shows its ``want``-th tip (or the game ends):
-    each tip is read ("Got it"), then the learner's move is ``pick(state)``, made by taps.
-    Returns the tips in the order shown; ``each(page, tip)`` is called when one shows."""
+                 each: Any = None, until: str | None = None) -> list[str]:
+    """Play the guided game until the guide shows its ``want``-th tip, or the tip
+    ``until`` (waited for once the game is over: it may show just before or after the
+    end), or the game ends: each tip is read ("Got it"), then the learner's move is
+    ``pick(state)``, made by taps. Returns the tips in the order shown; ``each(page,
+    tip)`` is called when one shows."""
     shown: list[str] = []
     end = time.monotonic() + seconds
     while True:
@@ -108,7 +110,7 @@ def follow_guide(page: Any, watcher: Watcher, pick: Any, want: int, seconds: flo
             shown.append(now)
             if each is not None:
                 each(page, now)
-            if len(shown) >= want:
+            if len(shown) >= want or now == until:
                 return shown  # the last tip still shows
         if now:
             page.click("#coach-ok")
@@ -116,6 +118,9 @@ def follow_guide(page: Any, watcher: Watcher, pick: Any, want: int, seconds: flo
                                    arg=now)
             continue
         if attr(page, "status") == "finished":
+            if until is not None and until not in shown:
+                page.wait_for_selector(f"#coach[data-tip='{until}']")
+                continue
             break
         if attr(page, "legal") in (None, "0"):
             page.wait_for_function(
