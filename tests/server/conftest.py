@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import uuid
 from collections.abc import Iterator
@@ -48,8 +49,8 @@ def _postgres_admin() -> Any:
     return None
 
 
-@pytest.fixture
-def postgres_url() -> Iterator[str]:
+@contextlib.contextmanager
+def fresh_postgres() -> Iterator[str]:
     """A fresh PostgreSQL database of its own, dropped afterwards; without a PostgreSQL
     server the test fails (it never skips: the run must show what it did not test)."""
     admin = _postgres_admin()
@@ -63,3 +64,16 @@ def postgres_url() -> Iterator[str]:
     finally:
         admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         admin.close()
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    with fresh_postgres() as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def module_postgres_url() -> Iterator[str]:
+    """The same, shared by a test module's tests."""
+    with fresh_postgres() as url:
+        yield url

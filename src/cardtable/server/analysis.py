@@ -116,7 +116,7 @@ async def analyse_position(body: PositionBody) -> dict[str, Any]:
 async def hint(table_id: str, request: Request) -> dict[str, Any]:
     """The best move or moves for the seat to act, and the value from its side."""
     manager: TableManager = request.app.state.manager
-    table = await manager.get(table_id) if re.fullmatch(TABLE_ID, table_id) else None
+    table = await manager.view(table_id) if re.fullmatch(TABLE_ID, table_id) else None
     if table is None:
         raise _error(404, "unknown-table", f"there is no table '{table_id[:40]}'")
     if not table.table_settings.get("hints"):

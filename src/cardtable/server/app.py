@@ -25,13 +25,14 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from pydantic import TypeAdapter, ValidationError
+from pydantic import TypeAdapter
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from cardtable.games.registry import find_game, game_ids
 from cardtable.server import store
 from cardtable.server.apidocs import add_docs
 from cardtable.server.botpool import BotPool
+from cardtable.server.client_messages import handle, read_messages, reply_error
 from cardtable.server.config import Settings
 from cardtable.server.conns import Conn
 from cardtable.server.db import Database, make_engine, migrate
@@ -53,7 +54,6 @@ from cardtable.server.protocol import (
     TABLE_ID,
     TABLE_LINKS,
     ClaimSeat,
-    ClientMessage,
     CreatedTable,
     CreateTable,
     ErrorBody,
@@ -68,6 +68,7 @@ from cardtable.server.protocol import (
     links,
     seat_token,
 )
+from cardtable.server.seats import digest, secret
 from cardtable.server.tables import LiveTable, TableSpec
 from cardtable.server.validation import Count, GameNumber, SeatNumber
 
@@ -75,8 +76,6 @@ log = logging.getLogger("cardtable.server")
 
 COOKIE_DAYS = 30
 _TABLE_ID = re.compile(TABLE_ID)
-_CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-_KNOWN_TYPES = ("move", "signal", "again", "ping", "sync", "why")
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
@@ -155,14 +154,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         bots = BotPool(settings.bot_executor, settings.bot_workers, settings.search_workers)
         manager = TableManager(db, settings, bots, app.state.metrics)
         app.state.manager = manager
-        relay = None
+        relay, remote = None, None
         if settings.redis_url is not None:
             from cardtable.server.relay import Relay
+            from cardtable.server.remote import Remote
 
             relay = Relay(settings.redis_url, settings.redis_prefix, manager.owner,
-                          lambda message: _from_another_process(manager, message))
+                          lambda message: remote.on_message(message) if remote else None)
+            remote = Remote(manager, relay, settings)
             await relay.start()
-        app.state.relay = relay
+            remote.start()
+        app.state.relay, app.state.remote = relay, remote
         restored = await manager.start()
         manager.start_sweeping(settings.sweep_every, settings.idle_tables_after)
         log.info("cardtable server ready (%s running tables restored)", restored)
@@ -171,7 +173,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             handed = list(manager.tables)
             await manager.close()
-            if relay is not None:
+            if relay is not None and remote is not None:
+                await remote.close()
                 await relay.broadcast({"k": "handover", "tables": handed})
                 await relay.close()
             bots.close()
@@ -221,10 +224,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return manager
 
     async def table_of(request: Request | WebSocket, table_id: str) -> LiveTable:
-        table = await manager_of(request).get(table_id) if _TABLE_ID.match(table_id) else None
+        """The table to read: this process's own, or a copy if another process owns it."""
+        table = await manager_of(request).view(table_id) if _TABLE_ID.match(table_id) else None
         if table is None:
             raise ApiError(404, "unknown-table", f"there is no table '{table_id[:40]}'")
         return table
+
+    async def at_owner(request: Request, table: LiveTable, action: str,
+                       args: dict[str, Any]) -> dict[str, Any]:
+        """Run a change at the table's owner process, whichever it is; the table's info."""
+        from cardtable.server.remote import ACTIONS
+
+        if manager_of(request).holds(table) or request.app.state.remote is None:
+            return await ACTIONS[action](table, args)
+        result: dict[str, Any] = await request.app.state.remote.call(table.id, action, args)
+        return result
 
     def set_cookie(response: Response, table_id: str, token: str) -> None:
         response.set_cookie(f"ct_{table_id}", token, max_age=COOKIE_DAYS * 86400,
@@ -277,7 +291,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     response: Response) -> SeatToken:
         """Take an open seat with its invite; the seat token comes back (and as a cookie)."""
         table = await table_of(request, table_id)
-        token = await table.claim(seat, body.invite, body.name)
+        token = secret()
+        await at_owner(request, table, "claim", {
+            "seat": seat, "invite_hash": digest(body.invite), "token_hash": digest(token),
+            "name": body.name})
         set_cookie(response, table.id, token)
         base = str(request.base_url).rstrip("/")
         return SeatToken(table=table.id, seat=seat, token=token,
@@ -289,11 +306,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Play again (the next game of the match, or a new match) with the same seats;
         ``game_no``: the game you saw end (if the next one has begun, nothing more happens)."""
         table = await table_of(request, table_id)
-        seat = table.seat_for_token(seat_token(request.headers, request.cookies, table_id))
-        if seat is None:
-            raise ApiError(401, "no-seat", "only a player at this table may start the next game")
-        await table.again(seat, game_no)
-        return TableInfo(**table.info())
+        token = seat_token(request.headers, request.cookies, table_id)
+        info = await at_owner(request, table, "again", {
+            "token_hash": digest(token) if token else None, "game_no": game_no})
+        return TableInfo(**info)
 
     @app.get("/api/tables/{table_id}/games", response_model=list[GameEntry], tags=["records"])
     async def game_list(table_id: str, request: Request) -> list[GameEntry]:
@@ -350,96 +366,80 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await websocket.send_text(json.dumps(ws_error(code, message)))
             await websocket.close(close_code, reason=code)
 
-        try:
-            table = (await manager_of(websocket).get(table_id) if _TABLE_ID.match(table_id)
-                     else None)
-        except Refusal as exc:  # another process owns the table (issue 19)
-            await refuse(exc.code, exc.message, 4503)
-            return
-        if table is None:
-            await refuse("unknown-table", f"there is no table '{table_id[:40]}'", 4404)
-            return
+        manager = manager_of(websocket)
         token = seat_token(websocket.headers, websocket.cookies, table_id)
         if token and "authorization" not in websocket.headers and not _same_origin(websocket):
             await refuse("cross-site", "a page of another site may not use your seat", 4403)
             return
-        seat = table.seat_for_token(token)
-        if token and seat is None:
-            await refuse("bad-token", "this seat token holds no seat at this table", 4401)
+        if not _TABLE_ID.match(table_id):
+            await refuse("unknown-table", f"there is no table '{table_id[:40]}'", 4404)
             return
-        if seat is None and not table.table_settings.get("spectators", True):
-            await refuse("no-spectators", "this table has no spectators", 4403)
+        remote = websocket.app.state.remote
+        patience = time.monotonic() + (settings.lease_seconds or 0.0) + 5.0
+        while True:
+            try:
+                table = await manager.get(table_id)
+                break
+            except Refusal as exc:  # another process owns the table (issue 19)
+                if remote is not None and await remote.pipe(
+                        websocket, table_id, digest(token) if token else None, seen, game_no,
+                        refuse):
+                    return
+                if remote is None or time.monotonic() > patience:
+                    await refuse(exc.code, exc.message, 4503)
+                    return
+                await asyncio.sleep(0.25)  # its owner is gone: its lease lapses soon
+        if table is None:
+            await refuse("unknown-table", f"there is no table '{table_id[:40]}'", 4404)
             return
-
-        async def send(text: str) -> None:
-            await websocket.send_text(text)
-
-        conn = Conn(table, seat, send, seen, game_no)
-        table.connect(conn)
-        writer = asyncio.get_running_loop().create_task(conn.writer())
-        bucket = _Bucket(rate=settings.ws_rate, burst=2 * settings.ws_rate)
-        limit = settings.max_message_bytes
-        try:
-            while True:
-                await conn.room.wait()
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                if not bucket.take():
-                    _reply_error(table, conn, "too-fast", "too many messages: slow down")
-                    continue
-                size = _size(message)
-                if size > limit:
-                    _reply_error(table, conn, "too-big", f"messages may be at most {limit} "
-                                 f"bytes; this one had {size} and was ignored")
-                    continue
-                raw = message.get("text")
-                if raw is None:
-                    raw = (message.get("bytes") or b"").decode("utf-8", errors="replace")
-                await _handle(table, conn, raw)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            writer.cancel()
-            table.disconnect(conn)
-            if websocket.client_state == WebSocketState.CONNECTED:
-                with suppress(Exception):
-                    await websocket.close()
+        await _serve_here(websocket, table, token, seen, game_no, settings, refuse)
 
     add_websocket_fallback(app)
     app.add_middleware(BodyLimit, limit=settings.max_message_bytes)
     return app
 
 
-def _from_another_process(manager: TableManager, message: dict[str, Any]) -> None:
-    """A process that shuts down hands its tables over: take them now (each is taken by
-    one process, whichever takes its lease first), not when the next scan finds them."""
-    if message.get("k") != "handover":
-        log.warning("a message from another process was ignored",
-                    extra={"kind": message.get("k")})
+async def _serve_here(websocket: WebSocket, table: LiveTable, token: str | None,
+                      seen: int | None, game_no: int | None, settings: Settings,
+                      refuse: Callable[[str, str, int], Awaitable[None]]) -> None:
+    """Serve a client at a table this process owns, until it goes away (or the table
+    leaves this process: then the client is told to connect again, code 4503)."""
+    seat = table.seat_for_token(token)
+    if token and seat is None:
+        await refuse("bad-token", "this seat token holds no seat at this table", 4401)
         return
-    tables = [str(t) for t in message.get("tables", [])]
+    if seat is None and not table.table_settings.get("spectators", True):
+        await refuse("no-spectators", "this table has no spectators", 4403)
+        return
 
-    async def take() -> None:
-        taken = 0
-        for table_id in tables:
-            try:
-                taken += await manager.get(table_id) is not None
-            except Refusal:
-                pass  # another process took it first
-            except Exception:
-                log.exception("a table handed over could not be taken",
-                              extra={"table": table_id})
-        log.info("tables handed over by another process", extra={"tables": len(tables),
-                                                                 "taken": taken})
+    async def send(text: str) -> None:
+        await websocket.send_text(text)
 
-    task = asyncio.get_running_loop().create_task(take())
-    _taking.add(task)
-    task.add_done_callback(_taking.discard)
+    conn = Conn(table, seat, send, seen, game_no)
+    closing: list[asyncio.Task[None]] = []
+    conn.on_kick = lambda: closing.append(asyncio.ensure_future(
+        websocket.close(4503, reason="moved")))
+    table.connect(conn)
+    writer = asyncio.get_running_loop().create_task(conn.writer())
 
+    async def room() -> None:
+        await conn.room.wait()
 
-_taking: set[asyncio.Task[None]] = set()
-"""Hand-overs being taken (kept, so that a task is not collected before it ends)."""
+    try:
+        await read_messages(websocket, settings, room,
+                            lambda code, message: reply_error(table, conn, code, message),
+                            lambda raw: handle(table, conn, raw))
+    except WebSocketDisconnect:
+        pass
+    except RuntimeError:
+        if not closing:  # (else the socket was closed here, on a kick: that ends it)
+            raise
+    finally:
+        writer.cancel()
+        table.disconnect(conn)
+        if websocket.client_state == WebSocketState.CONNECTED and not closing:
+            with suppress(Exception):
+                await websocket.close()
 
 
 def _same_origin(websocket: WebSocket) -> bool:
@@ -450,91 +450,3 @@ def _same_origin(websocket: WebSocket) -> bool:
         return True
     host = websocket.headers.get("host", "")
     return origin.split("://", 1)[-1].rstrip("/") == host
-
-
-class _Bucket:
-    """A token bucket: a burst is fine, a flood is refused message by message."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst, self.tokens, self.at = rate, burst, burst, time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-def _size(message: MutableMapping[str, Any]) -> int:
-    """A WebSocket message's size as sent: bytes, or the UTF-8 bytes of a text."""
-    text: str | None = message.get("text")
-    if text is None:
-        return len(message.get("bytes") or b"")
-    return len(text) if text.isascii() else len(text.encode())
-
-
-def _reply_error(table: LiveTable, conn: Conn, code: str, message: str,
-                 rule: str | None = None) -> None:
-    table.metrics.ws_errors.labels(code).inc()
-    conn.push(ws_error(code, message, rule, table.version))
-
-
-async def _handle(table: LiveTable, conn: Conn, raw: str) -> None:
-    """One client message; every problem is answered on this connection, which stays open."""
-    received = time.perf_counter()
-
-    def error(code: str, message: str, rule: str | None = None) -> None:
-        _reply_error(table, conn, code, message, rule)
-
-    try:
-        data = json.loads(raw)
-    except ValueError as exc:  # a number over 4300 digits too
-        error("bad-json", f"the message is not valid JSON: {exc}")
-        return
-    except RecursionError:
-        error("bad-json", "the message is not valid JSON: nested too deep")
-        return
-    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        error("bad-message", "a message is a JSON object with a 'type' "
-                             f"({', '.join(_KNOWN_TYPES)})")
-        return
-    if data["type"] not in _KNOWN_TYPES:
-        error("unknown-type", f"unknown message type '{str(data['type'])[:40]}' "
-                              f"(known: {', '.join(_KNOWN_TYPES)})")
-        return
-    try:
-        msg = _CLIENT_MESSAGE.validate_python(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ())[1:])
-        error("bad-message", f"{where}: {first.get('msg')}" if where else str(first.get("msg")))
-        return
-    kind = msg.type
-    if kind == "ping":
-        conn.push({"type": "pong", "version": table.version})
-        return
-    if kind == "sync":
-        conn.revision_sent = -1
-        conn.wake.set()
-        return
-    if conn.seat is None:
-        error("spectator", "spectators watch: they cannot send moves, signals, 'again' or 'why'")
-        return
-    try:
-        if kind == "move":
-            if msg.seat is not None and msg.seat != conn.seat:
-                error("not-your-seat", f"you hold seat {conn.seat}, not seat {msg.seat}")
-                return
-            await table.submit(conn.seat, msg.move, msg.version, received=received)
-        elif kind == "signal":
-            await table.signal(conn.seat, msg.signal)
-        elif kind == "again":
-            await table.again(conn.seat, msg.game_no)
-        elif kind == "why":
-            conn.push({"type": "why", "version": table.version,
-                       "answers": table.why(conn.seat, msg.moves)})
-    except Refusal as exc:
-        error(exc.code, exc.message, exc.rule)

@@ -48,6 +48,9 @@ class Conn:
         so its next message waits too (and uvicorn stops reading), keeping memory bounded."""
         self.room.set()
         self.revision_sent = -1
+        self.on_kick: Callable[[], None] | None = None
+        """Called when the table leaves this process (another process owns it now, or this
+        one stops): the client should connect again, and finds the table's new owner."""
         self.game_no = table.game_no
         same_game = game_no is None or game_no == table.game_no
         self.pos = min(max(seen or 0, 0), len(table.log)) if same_game else 0
@@ -59,6 +62,10 @@ class Conn:
         if len(self.outbox) >= MAX_QUEUED_REPLIES:
             self.room.clear()
         self.wake.set()
+
+    def kick(self) -> None:
+        if self.on_kick is not None:
+            self.on_kick()
 
     async def writer(self) -> None:
         try:

@@ -167,6 +167,22 @@ class TableManager:
         finally:
             del self._loading[table_id]
 
+    async def view(self, table_id: str) -> LiveTable | None:
+        """The table to read (its page, its details, a record): the one this process holds,
+        else, while another process owns it, a copy rebuilt from the database that runs
+        nothing (no clock, no computer players) and is not kept."""
+        try:
+            return await self.get(table_id)
+        except Refusal as exc:
+            if exc.code != "elsewhere":
+                raise
+        row = await self.db.run(store.load_table, table_id)
+        return self._restore(row) if row is not None else None
+
+    def holds(self, table: LiveTable) -> bool:
+        """Whether ``table`` is this process's own (not a copy read by :meth:`view`)."""
+        return self.tables.get(table.id) is table
+
     def _restore(self, row: TableRow) -> LiveTable:
         """Rebuild a table by replaying its record; the events come back the same way."""
         game = find_game(row.game)

@@ -162,7 +162,7 @@ async def finished_record(manager: TableManager, table: LiveTable,
 
 async def _table(request: Request, table_id: str) -> LiveTable:
     manager: TableManager = request.app.state.manager
-    table = await manager.get(table_id) if re.match(TABLE_ID, table_id) else None
+    table = await manager.view(table_id) if re.match(TABLE_ID, table_id) else None
     if table is None:
         raise ApiError(404, "unknown-table", f"there is no table '{table_id[:40]}'")
     return table

@@ -60,9 +60,13 @@ class Seats:
                           base: int | None = None) -> tuple[Deadline | None, object]: ...
 
     def seat_for_token(self, token: str | None) -> int | None:
-        if not token:
+        return self.seat_for_digest(digest(token) if token else None)
+
+    def seat_for_digest(self, hashed: str | None) -> int | None:
+        """The seat whose token has this digest (a process that forwards a request to the
+        table's owner sends the digest, never the token)."""
+        if not hashed:
             return None
-        hashed = digest(token)
         found = None
         for row in self.seats:
             if row.token_hash is not None and hmac.compare_digest(row.token_hash, hashed):
@@ -81,6 +85,15 @@ class Seats:
         ]
 
     async def claim(self, seat: int, invite: str, name: str | None) -> str:
+        """Take an open seat with its invite; the seat's new token."""
+        token = secret()
+        await self.claim_digest(seat, digest(invite), name, digest(token))
+        return token
+
+    async def claim_digest(self, seat: int, invite_hash: str, name: str | None,
+                           token_hash: str) -> None:
+        """Take an open seat, given the digests of its invite and of the new token (so
+        that a claim forwarded from another process carries no secret)."""
         async with self.lock:
             if not 0 <= seat < self.n_seats:
                 raise Refusal("no-such-seat", f"there is no seat {seat} at this table")
@@ -90,9 +103,8 @@ class Seats:
             if row.token_hash is not None:
                 raise Refusal("taken", f"seat {seat} is already taken")
             if row.invite_hash is None or not hmac.compare_digest(row.invite_hash,
-                                                                  digest(invite)):
+                                                                  invite_hash):
                 raise Refusal("bad-invite", "this invite does not open that seat")
-            token = secret()
             name = name or f"Player {seat + 1}"
             open_after = [s for s in self.seats
                           if s.kind == "human" and s.token_hash is None and s.seat != seat]
@@ -104,17 +116,16 @@ class Seats:
                 deadline, _key = self._deadline_for(self.state, status)
                 started = (self.game_no, time.time())
             ok = await self.db.run(store.claim_seat, self.id, seat, row.invite_hash,
-                                   digest(token), name, status, deadline, started)
+                                   token_hash, name, status, deadline, started)
             if not ok:
                 raise Refusal("taken", f"seat {seat} is already taken")
-            row.token_hash, row.invite_hash, row.name = digest(token), None, name
+            row.token_hash, row.invite_hash, row.name = token_hash, None, name
             row.claimed_at = time.time()
             self.status, self.deadline = status, deadline
             if started is not None:
                 self.started_at = started[1]
             self.changed()
             log.info("seat taken", extra={"table": self.id, "seat": seat, "status": status})
-            return token
 
     def connect(self, conn: Conn) -> None:
         self.conns.add(conn)

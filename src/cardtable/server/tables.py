@@ -481,7 +481,11 @@ class LiveTable(Seats, ComputerPlayers, TurnClock):
         return not busy
 
     async def close(self) -> None:
+        """Stop the table's clock and computer players; its clients are told to connect
+        again (they find the table wherever it is owned next)."""
         self.closed = True
+        for conn in list(self.conns):
+            conn.kick()
         for timer in self._timers:
             timer.cancel()
         if self._clock is not None:

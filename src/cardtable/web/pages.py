@@ -228,7 +228,7 @@ async def replay_page(request: Request, table: str | None = None,
     seat, game = None, None
     if deals is not None and not 1 <= deals <= 2000:
         deals = None  # the review's own default then (the API names the bounds)
-    live = await request.app.state.manager.get(table) if table and _TABLE.match(table) else None
+    live = await request.app.state.manager.view(table) if table and _TABLE.match(table) else None
     if live is not None:
         seat = live.seat_for_token(seat_token(request.headers, request.cookies, live.id))
         game = live.game_id

@@ -1,0 +1,142 @@
+"""A client's messages at a table: read from its WebSocket within the limits (rate, size),
+and each handled at the table (a move, a signal, "again", "why", a ping, a sync).
+
+The process that holds the WebSocket reads it; the process that owns the table handles
+the messages. They are one process unless the table is owned elsewhere (issue 19), and
+then :mod:`.remote` carries each message between the two.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+from fastapi import WebSocket
+from pydantic import TypeAdapter, ValidationError
+
+from cardtable.server.config import Settings
+from cardtable.server.conns import Conn
+from cardtable.server.errors import Refusal, ws_error
+from cardtable.server.protocol import ClientMessage
+from cardtable.server.tables import LiveTable
+
+_CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+KNOWN_TYPES = ("move", "signal", "again", "ping", "sync", "why")
+
+
+class Bucket:
+    """A token bucket: a burst is fine, a flood is refused message by message."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst, self.tokens, self.at = rate, burst, burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def message_size(message: MutableMapping[str, Any]) -> int:
+    """A WebSocket message's size as sent: bytes, or the UTF-8 bytes of a text."""
+    text: str | None = message.get("text")
+    if text is None:
+        return len(message.get("bytes") or b"")
+    return len(text) if text.isascii() else len(text.encode())
+
+
+async def read_messages(websocket: WebSocket, settings: Settings,
+                        room: Callable[[], Awaitable[Any]],
+                        refuse: Callable[[str, str], None],
+                        handle: Callable[[str], Awaitable[None]]) -> None:
+    """Hand each message of the client to ``handle`` until it goes away; a flood or an
+    oversized message is refused (``refuse(code, message)``) and the socket stays open.
+    ``room`` waits while the client does not read its replies."""
+    bucket = Bucket(rate=settings.ws_rate, burst=2 * settings.ws_rate)
+    limit = settings.max_message_bytes
+    while True:
+        await room()
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        if not bucket.take():
+            refuse("too-fast", "too many messages: slow down")
+            continue
+        size = message_size(message)
+        if size > limit:
+            refuse("too-big", f"messages may be at most {limit} bytes; this one had {size} "
+                              "and was ignored")
+            continue
+        raw = message.get("text")
+        if raw is None:
+            raw = (message.get("bytes") or b"").decode("utf-8", errors="replace")
+        await handle(raw)
+
+
+def reply_error(table: LiveTable, conn: Conn, code: str, message: str,
+                rule: str | None = None) -> None:
+    table.metrics.ws_errors.labels(code).inc()
+    conn.push(ws_error(code, message, rule, table.version))
+
+
+async def handle(table: LiveTable, conn: Conn, raw: str) -> None:
+    """One client message; every problem is answered on this connection, which stays open."""
+    received = time.perf_counter()
+
+    def error(code: str, message: str, rule: str | None = None) -> None:
+        reply_error(table, conn, code, message, rule)
+
+    try:
+        data = json.loads(raw)
+    except ValueError as exc:  # a number over 4300 digits too
+        error("bad-json", f"the message is not valid JSON: {exc}")
+        return
+    except RecursionError:
+        error("bad-json", "the message is not valid JSON: nested too deep")
+        return
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        error("bad-message", "a message is a JSON object with a 'type' "
+                             f"({', '.join(KNOWN_TYPES)})")
+        return
+    if data["type"] not in KNOWN_TYPES:
+        error("unknown-type", f"unknown message type '{str(data['type'])[:40]}' "
+                              f"(known: {', '.join(KNOWN_TYPES)})")
+        return
+    try:
+        msg = _CLIENT_MESSAGE.validate_python(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())[1:])
+        error("bad-message", f"{where}: {first.get('msg')}" if where else str(first.get("msg")))
+        return
+    kind = msg.type
+    if kind == "ping":
+        conn.push({"type": "pong", "version": table.version})
+        return
+    if kind == "sync":
+        conn.revision_sent = -1
+        conn.wake.set()
+        return
+    if conn.seat is None:
+        error("spectator", "spectators watch: they cannot send moves, signals, 'again' or 'why'")
+        return
+    try:
+        if kind == "move":
+            if msg.seat is not None and msg.seat != conn.seat:
+                error("not-your-seat", f"you hold seat {conn.seat}, not seat {msg.seat}")
+                return
+            await table.submit(conn.seat, msg.move, msg.version, received=received)
+        elif kind == "signal":
+            await table.signal(conn.seat, msg.signal)
+        elif kind == "again":
+            await table.again(conn.seat, msg.game_no)
+        elif kind == "why":
+            conn.push({"type": "why", "version": table.version,
+                       "answers": table.why(conn.seat, msg.moves)})
+    except Refusal as exc:
+        error(exc.code, exc.message, exc.rule)
