@@ -14,6 +14,14 @@ observation of the version it made (the server's work, the database commit,
 the fan-out and both sides' event loops; thinking time excluded). Finished
 games are started again, so every table plays for the whole run.
 
+Several server processes of one site (issue 19): ``--servers N`` spawns N on one
+PostgreSQL database (``--db``, required then) and Redis (``--redis``, default the local
+one, a fresh key prefix per run); ``--url`` may also be given once per running process.
+Table ``i`` is created on process ``i mod N`` and its two players connect to processes
+``i mod N`` and ``i+1 mod N``, so with N > 1 one player of every table plays through a
+process that does not own the table (its moves and observations cross Redis twice). The
+figures are given per process (of the clients connected to it, and its CPU) and in all.
+
 Clients may run in several processes (``--procs``) so that the clients'
 own work is not the bottleneck; on a 2-core machine the server and the
 clients share the cores, which the numbers include. Besides the server's CPU
@@ -46,7 +54,8 @@ from urllib.parse import urlparse
 
 @dataclass
 class Stats:
-    latencies: list[float] = field(default_factory=list)
+    latencies: list[tuple[int, float]] = field(default_factory=list)
+    """(the server process the client is connected to, seconds) per move."""
     errors: dict[str, int] = field(default_factory=dict)
     games_finished: int = 0
     connect_failures: int = 0
@@ -73,34 +82,39 @@ def _raise_fd_limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
-async def _create_tables(url: str, count: int, game: str,
-                         variants: list[str]) -> list[tuple[str, str, str]]:
+Table = tuple[str, str, str, int]
+"""A table's id, its two seats' tokens, and the server process it was created on."""
+
+
+async def _create_tables(urls: list[str], count: int, game: str,
+                         variants: list[str]) -> list[Table]:
     import httpx
 
-    tables: list[tuple[str, str, str]] = []
+    tables: list[Table] = []
     limits = httpx.Limits(max_connections=20)
-    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as http:
-        sem = asyncio.Semaphore(20)
+    sem = asyncio.Semaphore(20)
 
-        async def one() -> None:
-            async with sem:
-                r = await http.post("/api/tables", json={"game": game, "variants": variants})
-                r.raise_for_status()
-                body = r.json()
-                table_id = body["table"]["id"]
-                http.cookies.clear()
-                c = await http.post(f"/api/tables/{table_id}/seats/1",
-                                    json={"invite": body["invites"]["1"]})
-                c.raise_for_status()
-                http.cookies.clear()
-                tables.append((table_id, body["token"], c.json()["token"]))
+    async def one(number: int) -> None:
+        where = number % len(urls)
+        async with sem, httpx.AsyncClient(base_url=urls[where], timeout=60,
+                                          limits=limits) as http:
+            r = await http.post("/api/tables", json={"game": game, "variants": variants})
+            r.raise_for_status()
+            body = r.json()
+            table_id = body["table"]["id"]
+            http.cookies.clear()
+            c = await http.post(f"/api/tables/{table_id}/seats/1",
+                                json={"invite": body["invites"]["1"]})
+            c.raise_for_status()
+            tables.append((table_id, body["token"], c.json()["token"], where))
 
-        await asyncio.gather(*(one() for _ in range(count)))
+    await asyncio.gather(*(one(number) for number in range(count)))
     return tables
 
 
-async def _seat(ws_url: str, table_id: str, token: str, think: float, until: float,
-                rng: random.Random, stats: Stats, started: asyncio.Event) -> None:
+async def _seat(ws_url: str, where: int, table_id: str, token: str, think: float,
+                until: float, rng: random.Random, stats: Stats,
+                started: asyncio.Event) -> None:
     from websockets.asyncio.client import connect
 
     url = f"{ws_url}/api/tables/{table_id}/ws"
@@ -139,7 +153,7 @@ async def _seat(ws_url: str, table_id: str, token: str, think: float, until: flo
                     continue
                 if pending is not None and message["version"] > pending[0]:
                     if started.is_set():
-                        stats.latencies.append(now - pending[1])
+                        stats.latencies.append((where, now - pending[1]))
                     pending = None
                 if message["status"] == "finished":
                     stats.games_finished += 1
@@ -159,7 +173,7 @@ async def _seat(ws_url: str, table_id: str, token: str, think: float, until: flo
         await ws.close()
 
 
-def _client_process(ws_url: str, tables: list[tuple[str, str, str]], think: float,
+def _client_process(ws_urls: list[str], tables: list[Table], think: float,
                     duration: float, warmup: float, seed: int) -> dict[str, Any]:
     _raise_fd_limit()
 
@@ -170,11 +184,12 @@ def _client_process(ws_url: str, tables: list[tuple[str, str, str]], think: floa
         rng = random.Random(seed)
         until = loop.time() + warmup + duration + 3600
         tasks = []
-        for i, (table_id, t0, t1) in enumerate(tables):
-            for token in (t0, t1):
+        for i, (table_id, t0, t1, created) in enumerate(tables):
+            for seat, token in enumerate((t0, t1)):
+                where = (created + seat) % len(ws_urls)
                 tasks.append(asyncio.ensure_future(_seat(
-                    ws_url, table_id, token, think, until, random.Random(rng.random()),
-                    stats, started)))
+                    ws_urls[where], where, table_id, token, think, until,
+                    random.Random(rng.random()), stats, started)))
             if i % 50 == 49:
                 await asyncio.sleep(0.05)
         await asyncio.sleep(warmup)
@@ -231,6 +246,19 @@ def _spawn(db: str | None, extra: list[str]) -> tuple[subprocess.Popen[bytes], s
     raise SystemExit("the server did not start")
 
 
+def _spawn_site(count: int, db: str | None, redis: str, extra: list[str]
+                ) -> list[tuple[subprocess.Popen[bytes], str]]:
+    """``count`` server processes of one site (with Redis when more than one)."""
+    if count == 1:
+        return [_spawn(db, extra)]
+    if not db or not db.startswith("postgresql"):
+        raise SystemExit("--servers: several processes share one PostgreSQL database: give "
+                         "--db postgresql://...")
+    prefix = f"cardtable-load:{os.getpid()}:{int(time.time())}:"
+    site = ["--redis", redis, "--redis-prefix", prefix]
+    return [_spawn(db, [*site, *extra]) for _ in range(count)]
+
+
 def _scrape(url: str, path: str) -> None:
     """The server's metrics as the load runs (the load script runs on the server's machine,
     so ``/metrics`` answers it without a token)."""
@@ -281,7 +309,14 @@ def main(argv: list[str] | None = None) -> int:
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--spawn", action="store_true",
                        help="start a server with a fresh SQLite file (the default)")
-    where.add_argument("--url", help="a running server (loopback only)")
+    where.add_argument("--url", action="append",
+                       help="a running server process (loopback only); repeat for each "
+                            "process of one site")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="server processes to spawn for one site (more than one: "
+                             "--db postgresql://... and Redis)")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/0",
+                        help="Redis for several spawned processes (default the local one)")
     parser.add_argument("--db", help="database URL for the spawned server")
     parser.add_argument("--game", default="duel")
     parser.add_argument("--variant", action="append", default=[])
@@ -297,45 +332,53 @@ def main(argv: list[str] | None = None) -> int:
     # the run is bounded in time whatever happens: a stuck run prints where it hangs and ends
     faulthandler.dump_traceback_later(args.warmup + args.duration + 600, exit=True)
     _raise_fd_limit()
-    proc = None
-    cpu0 = cpu1 = machine0 = machine1 = None
+    procs: list[subprocess.Popen[bytes]] = []
+    cpu0: list[float | None] = []
+    cpu1: list[float | None] = []
+    machine0 = machine1 = None
     if args.url:
-        url = args.url.rstrip("/")
+        urls = [url.rstrip("/") for url in args.url]
     else:
-        proc, url = _spawn(args.db, args.server_arg)
-    _loopback(url)
+        spawned = _spawn_site(args.servers, args.db, args.redis, args.server_arg)
+        procs = [proc for proc, _url in spawned]
+        urls = [url for _proc, url in spawned]
+    for url in urls:
+        _loopback(url)
     try:
         t0 = time.time()
-        tables = asyncio.run(_create_tables(url, args.tables, args.game, args.variant))
+        tables = asyncio.run(_create_tables(urls, args.tables, args.game, args.variant))
         setup = time.time() - t0
-        ws_url = url.replace("http://", "ws://", 1).replace("https://", "wss://", 1)
+        ws_urls = [url.replace("http://", "ws://", 1).replace("https://", "wss://", 1)
+                   for url in urls]
         chunks = [tables[i::args.procs] for i in range(args.procs)]
         ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(args.procs) as pool:
             pending = pool.starmap_async(_client_process, [
-                (ws_url, chunk, args.think, args.duration, args.warmup, args.seed + i)
+                (ws_urls, chunk, args.think, args.duration, args.warmup, args.seed + i)
                 for i, chunk in enumerate(chunks)])
             time.sleep(args.warmup + 1.0)
-            cpu0 = _cpu_seconds(proc.pid) if proc is not None else None
+            cpu0 = [_cpu_seconds(proc.pid) for proc in procs]
             machine0 = _machine_cpu_seconds()
             time.sleep(args.duration - 1.0)
-            cpu1 = _cpu_seconds(proc.pid) if proc is not None else None
+            cpu1 = [_cpu_seconds(proc.pid) for proc in procs]
             machine1 = _machine_cpu_seconds()
             if args.metrics:
-                _scrape(url, args.metrics)
+                _scrape(urls[0], args.metrics)
             try:
                 results = pending.get(timeout=120)
             except multiprocessing.TimeoutError:
                 pool.terminate()
                 raise SystemExit("the clients did not finish within 2 minutes") from None
     finally:
-        if proc is not None:
+        for proc in procs:
             proc.terminate()
+        for proc in procs:
             try:
                 proc.wait(30)
             except subprocess.TimeoutExpired:
                 proc.kill()
-    latencies = [x for r in results for x in r["latencies"]]
+    located = [(int(where), float(x)) for r in results for where, x in r["latencies"]]
+    latencies = [x for _where, x in located]
     errors: dict[str, int] = {}
     for r in results:
         for k, v in r["errors"].items():
@@ -344,6 +387,7 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = max(r["errors"].get("_elapsed", args.duration * 1000) for r in results) / 1000
     report = {
         "tables": args.tables, "clients": 2 * args.tables, "client_processes": args.procs,
+        "server_processes": len(urls),
         "think_s": args.think, "duration_s": round(elapsed, 1), "setup_s": round(setup, 1),
         "moves": len(latencies), "moves_per_s": round(len(latencies) / elapsed, 1),
         "latency_ms": {
@@ -361,12 +405,16 @@ def main(argv: list[str] | None = None) -> int:
         "server_cpu_ms_per_move": None,
         "load_average": os.getloadavg()[0],
     }
-    if cpu0 is not None and cpu1 is not None and latencies:
-        # cpu measured over duration-1 s of the duration window
+    window = args.duration - 1.0  # the CPU is read over duration-1 s of the window
+    spent = [b - a for a, b in zip(cpu0, cpu1, strict=True) if a is not None and b is not None]
+    if spent and len(spent) == len(cpu0) and latencies:
         rate = len(latencies) / elapsed
-        report["server_cpu_ms_per_move"] = round(
-            (cpu1 - cpu0) / max(1e-9, (args.duration - 1.0) * rate) * 1000, 3)
-        report["server_cpu_share"] = round((cpu1 - cpu0) / (args.duration - 1.0), 2)
+        report["server_cpu_ms_per_move"] = round(sum(spent) / max(1e-9, window * rate)
+                                                 * 1000, 3)
+        report["server_cpu_share"] = round(sum(spent) / window, 2)
+    report["per_server"] = [_per_server(i, located, elapsed, spent[i] / window
+                                        if i < len(spent) else None)
+                            for i in range(len(urls))]
     if latencies:
         client_cpu = sum(r["cpu"] for r in results)
         report["client_cpu_ms_per_move"] = round(client_cpu / len(latencies) * 1000, 3)
@@ -392,7 +440,22 @@ def main(argv: list[str] | None = None) -> int:
               f"{report.get('machine_cpu_share')} of {report['cpus']} cores")
         print(f"  errors: {errors or 'none'}, connect failures: {report['connect_failures']}, "
               f"disconnects: {report['disconnects']}")
+        if len(urls) > 1:
+            for row in report["per_server"]:
+                print(f"  server process {row['process']}: its clients' moves "
+                      f"{row['moves_per_s']}/s, p50 {row['p50_ms']} ms, p99 {row['p99_ms']} "
+                      f"ms; {row['cpu_share']} of a core")
     return 0
+
+
+def _per_server(process: int, located: list[tuple[int, float]], elapsed: float,
+                cpu_share: float | None) -> dict[str, Any]:
+    """One server process's part: the moves of the clients connected to it."""
+    mine = [x for where, x in located if where == process]
+    return {"process": process, "moves": len(mine),
+            "moves_per_s": round(len(mine) / elapsed, 1),
+            "p50_ms": round(_pct(mine, 50) * 1000, 2), "p99_ms": round(_pct(mine, 99) * 1000, 2),
+            "cpu_share": round(cpu_share, 2) if cpu_share is not None else None}
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ import os
 import socket
 import sys
 import traceback
+from collections.abc import Callable
 
 from cardtable.bots.search import MAX_SECONDS, BudgetError, check_seconds
 from cardtable.server.config import (
@@ -34,6 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with Redis: a table's owner process holds it on a lease of this "
                              "many seconds, renewed every third; another takes the table over "
                              "once it lapses (default 10)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server processes on this machine behind the one port, sharing "
+                             "their tables through --redis (default 1; SIGHUP restarts them "
+                             "one by one)")
     parser.add_argument("--bot-pause", type=float, default=float(
         os.environ.get("CARDTABLE_BOT_PAUSE", "1.0")),
         help="seconds a computer player waits before each move (default 1.0)")
@@ -107,6 +112,7 @@ def serve(args: argparse.Namespace) -> int:
     from cardtable.server import logs
     from cardtable.server.startup import (
         ConfigError,
+        announce,
         bind,
         check_database,
         check_redis,
@@ -121,13 +127,32 @@ def serve(args: argparse.Namespace) -> int:
         if settings.redis_url is not None:
             check_redis(settings.redis_url, "--redis" if args.redis else "REDIS_URL",
                         settings.db_url)
+        if args.workers < 1:
+            raise ConfigError(f"--workers must be at least 1, not {args.workers}")
+        if args.workers > 1 and settings.redis_url is None:
+            raise ConfigError("--workers: several processes share their tables through Redis "
+                              "and one PostgreSQL database; give --redis URL and --db "
+                              "postgresql://... (or REDIS_URL and DATABASE_URL)")
         sock = bind(args.host, args.port)
     except ConfigError as exc:
         if args.debug:
             traceback.print_exception(exc.__cause__ or exc.__context__ or exc)
         print(f"cardtable serve: {exc}", file=sys.stderr, flush=True)
         return 2
-    return _run(args, settings, sock)
+    address = f"http://{_shown(args.host)}:{args.port}/"
+    if args.workers == 1:
+        return _run(args, settings, sock, lambda: announce(address))
+    from cardtable.server.workers import Supervisor
+
+    try:
+        return Supervisor(args.workers, lambda ready: _run(args, settings, sock, ready),
+                          lambda: announce(address)).serve()
+    finally:
+        sock.close()
+
+
+def _shown(host: str) -> str:
+    return "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -161,14 +186,14 @@ def _settings(args: argparse.Namespace) -> Settings:
     )
 
 
-def _run(args: argparse.Namespace, settings: Settings, sock: socket.socket) -> int:
+def _run(args: argparse.Namespace, settings: Settings, sock: socket.socket,
+         ready: Callable[[], None]) -> int:
     import uvicorn
 
     from cardtable.server.app import create_app
     from cardtable.server.startup import ReadyServer
 
     app = create_app(settings)
-    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
     config = uvicorn.Config(
         app, log_config=None, log_level=args.log_level, lifespan="on",
         access_log=args.access_log, ws=args.ws_impl,
@@ -176,7 +201,7 @@ def _run(args: argparse.Namespace, settings: Settings, sock: socket.socket) -> i
         ws_per_message_deflate=args.ws_deflate, ws_ping_interval=20.0, ws_ping_timeout=20.0,
         timeout_graceful_shutdown=5,
     )
-    server = ReadyServer(config, f"http://{shown}:{args.port}/")
+    server = ReadyServer(config, ready)
     tune_interpreter()
     try:
         server.run(sockets=[sock])

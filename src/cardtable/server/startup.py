@@ -15,6 +15,7 @@ import errno
 import os
 import re
 import socket
+from collections.abc import Callable
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -193,11 +194,15 @@ class ReadyServer(uvicorn.Server):
     """uvicorn's server, which tells the operator where to play once it is up, and only
     then: a start that fails never says the site is up."""
 
-    def __init__(self, config: uvicorn.Config, address: str) -> None:
+    def __init__(self, config: uvicorn.Config, ready: Callable[[], None]) -> None:
         super().__init__(config)
-        self.address = address
+        self.ready = ready
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
         if self.started:
-            print(f"cardtable: open {self.address} in your browser to play", flush=True)
+            self.ready()
+
+
+def announce(address: str) -> None:
+    print(f"cardtable: open {address} in your browser to play", flush=True)
