@@ -16,6 +16,7 @@ def metrics(state: State) -> dict[str, bool | float]:
         "starter-wins": outcome.winner == starter,
         "second-player-wins": outcome.winner is not None and outcome.winner != starter,
         "draw": outcome.winner is None,
+        "seat0-wins": outcome.winner == 0,
         "two-lanes": outcome.reason == "two-lanes",
         "both-passed": outcome.reason == "both-passed",
         "moves": float(len(state.history)),
