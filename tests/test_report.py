@@ -19,7 +19,8 @@ def test_duel52_report_has_measures_without_a_text_report(
                  "--report", str(page), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["rows"] == []
-    assert {m["id"] for m in data["measures"]} >= {"first-player", "moves", "skill-gap"}
+    assert {m["id"] for m in data["measures"]} >= {"first-player", "moves", "skill-gap",
+                                                   "lead-changes", "comeback"}
     restricted = data["restricted"]
     assert len(restricted) == 26 and all(r["without"]["count"] == 12 for r in restricted)
     assert {(r["mechanic"], r["level"]) for r in restricted} >= {

@@ -270,6 +270,11 @@ class Duel52State(State):
         """The discard pile as each viewer sees it (append-only, like the pile)."""
         self._seen_sides: list[list[tuple[CardView, ...] | None]] = [NOT_SEEN] * 6
         """By side (``2 * lane + seat``): its views by viewer, made when first asked for."""
+        self.margins: list[float] | None = []
+        """Seat 0's position worth less a half after each move of the history, while
+        every move was made on the simulation path (it records them cheaply; the lab's
+        :func:`~cardtable.games.duel52.metrics.margins` reads them, or replays the record
+        when this is ``None``)."""
         self._start_turn(starter, [])
         self._settle([])
 
@@ -375,6 +380,7 @@ class Duel52State(State):
         other.won = self.won[:]
         other._discard_views = self._discard_views[:]
         other._seen_sides = self._seen_sides[:]
+        other.margins = None if self.margins is None else self.margins[:]
         return other
 
     # --- helpers ---
@@ -400,6 +406,7 @@ class Duel52State(State):
             assert problem is not None
             raise problem
         self._legal = None
+        self.margins = None
         events: list[Event] = []
         if move.kind in CHOICES:
             powers.choose(self, move, events)
@@ -513,7 +520,8 @@ class Duel52State(State):
         if self.result is not None or None in players:
             return None
         table = self.table()
-        made = selfplay.play_to_end(table, [p for p in players if p is not None])
+        made = selfplay.play_to_end(table, [p for p in players if p is not None],
+                                    self.margins)
         self._take_back(table)
         self.history += [(seat, move_of_table(move).text) for seat, move in made]
         return self.result
@@ -713,6 +721,7 @@ class Duel52(Game["Duel52State"]):
         state._legal = None
         state._discard_views = [(), (), ()]
         state._seen_sides = [NOT_SEEN] * 6
+        state.margins = None
         return state
 
 
@@ -759,6 +768,7 @@ def build_state(
     state.discard = []
     state._discard_views = [(), (), ()]
     state._seen_sides = [NOT_SEEN] * 6
+    state.margins = None
     state.hands = [[parse_card(t) for t in h] for h in hands]
     state.pile = [parse_card(t) for t in reversed(pile)]
     state.sides = [[[] for _ in range(SEATS)] for _ in range(LANES)]

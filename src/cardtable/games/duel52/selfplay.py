@@ -592,9 +592,11 @@ def flip_score(t: Table, c: Card, bit: int) -> float:
     return 7.0 if theirs else 4.0
 
 
-def play_to_end(t: Table, players: list[Player]) -> list[tuple[int, Move]]:
+def play_to_end(t: Table, players: list[Player],
+                margins: list[float] | None = None) -> list[tuple[int, Move]]:
     """Let the players finish the game from ``t`` (changed in place): every move made,
-    with the seat that made it."""
+    with the seat that made it; with ``margins``, seat 0's :func:`worth` less a half
+    after each move is added to it (the lab's course of a game)."""
     made: list[tuple[int, Move]] = []
     moves = t.legal()
     while t.reason == NONE:
@@ -602,6 +604,8 @@ def play_to_end(t: Table, players: list[Player]) -> list[tuple[int, Move]]:
         move = players[seat].pick(t, moves)
         made.append((seat, move))
         moves = t.play(move)
+        if margins is not None:
+            margins.append(worth(t, 0) - 0.5)
     return made
 
 
