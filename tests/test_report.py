@@ -18,10 +18,36 @@ def test_duel52_report_has_measures_without_a_text_report(
     assert main(["balance", "duel52", "--restricted-games", "12", "--workers", "1",
                  "--report", str(page), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["rows"] == [] and data["restricted"] == []
-    assert {m["id"] for m in data["measures"]} >= {"first-player", "moves", "skill-gap"}
+    assert data["rows"] == []
+    assert {m["id"] for m in data["measures"]} >= {"first-player", "moves", "skill-gap",
+                                                   "lead-changes", "comeback"}
+    restricted = data["restricted"]
+    assert len(restricted) == 26 and all(r["without"]["count"] == 12 for r in restricted)
+    assert {(r["mechanic"], r["level"]) for r in restricted} >= {
+        ("Trap (3)", "beginner"), ("Trap (3)", "club"), ("Empower (K)", "club")}
     html = page.read_text()
     assert "The designer's measures" in html and "The rule text" not in html
+    assert "Restricted play" in html and "Twinstrike (10)" in html
+
+
+def test_duel52_restricts_every_power_to_seat_0_at_two_cheap_levels() -> None:
+    """Each rank's power (every rank has one) once per level, forbidden by the rules'
+    own handicap; the figure is the restricted seat's win rate."""
+    restrictions = RESTRICTIONS["duel52"]
+    assert [r.restricted["handicap_no_power"]["0"] for r in restrictions[::2]] == [
+        ["A"], ["2"], ["3"], ["4"], ["5"], ["6"], ["7"], ["8"], ["9"], ["10"], ["J"], ["Q"],
+        ["K"]]
+    assert {r.level for r in restrictions} == {"beginner", "club"}
+    assert {r.metric for r in restrictions} == {"seat0-wins"} and all(
+        r.free is None and r.game == "duel52" for r in restrictions)
+
+
+def test_a_duel52_seat_without_traps_loses_most_games() -> None:
+    trap = next(r for r in RESTRICTIONS["duel52"]
+                if r.mechanic == "Trap (3)" and r.level == "club")
+    result = run_restricted([trap], 60, 3, workers=1)[0]
+    assert result.with_it is None and result.without.count == 60
+    assert result.without.value < 0.4  # Trap matters
 
 
 def test_a_restricted_duel_seat_is_refused_its_pushes() -> None:

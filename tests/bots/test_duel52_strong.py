@@ -15,11 +15,18 @@ from cardtable.games.duel52 import selfplay
 from cardtable.games.duel52.rules import DUEL52, Duel52State, move_of_table
 from cardtable.games.duel52.strong import TURNS, deal_values
 
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
-def position(seed: int, length: str) -> Duel52State | None:
-    """A position of a game not over, after random moves (choices of powers included)."""
+
+def position(seed: int, length: str, handicap: bool = False) -> Duel52State | None:
+    """A position of a game not over, after random moves (choices of powers included);
+    with ``handicap``, each seat forbidden some powers at random."""
     rng = random.Random(seed)
-    state = DUEL52.new({"length": length}, rng=rng)
+    options: dict[str, object] = {"length": length}
+    if handicap:
+        options["handicap_no_power"] = {str(s): rng.sample(RANKS, rng.randrange(14))
+                                        for s in (0, 1)}
+    state = DUEL52.new(options, rng=rng)
     for _ in range(rng.randrange(220)):
         seat = state.to_act()[0]
         before = state.clone()
@@ -30,10 +37,10 @@ def position(seed: int, length: str) -> Duel52State | None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 100_000), st.sampled_from(["quick", "standard", "long"]))
+@given(st.integers(0, 100_000), st.sampled_from(["quick", "standard", "long"]), st.booleans())
 def test_a_deal_on_plain_ints_offers_exactly_the_observations_legal_moves(
-        seed: int, length: str) -> None:
-    state = position(seed, length)
+        seed: int, length: str, handicap: bool) -> None:
+    state = position(seed, length, handicap)
     assert state is not None
     seat = state.to_act()[0]
     observation = state.observation(seat)

@@ -3,9 +3,9 @@
 First-player advantage, game length and its spread, decisiveness (how often a
 game ends by reaching its goal rather than stuck, passed out or drawn), lead
 changes and the drama of the end (:mod:`cardtable.course`: the duel by cards
-gone, MateBeta by moves won; Duel 52's course is not read yet, and cooperative
-Paternoster has no lead), and the skill gap: the ladder's strongest level against
-its beginner (at most :data:`SKILL_GAMES` games, the strong players search), as
+gone, MateBeta by moves won, Duel 52 by the position's worth once a round;
+cooperative Paternoster has no lead), and the skill gap: the ladder's strongest level
+against its beginner (at most :data:`SKILL_GAMES` games, the strong players search), as
 balance rows, so :func:`~cardtable.sim.balance.run_report` plays each setup once.
 """
 
@@ -55,6 +55,7 @@ MEASURES: dict[str, list[Row]] = {
         _row("decisive", "decisive: two lanes won (not both passed)", "two-lanes", None,
              bots=("heuristic",), game="duel52"),
         _row("draw", "drawn", "draw", None, bots=("heuristic",), game="duel52"),
+        *drama("duel52", ("heuristic",)),
         skill_gap("duel52"),
     ],
     "matebeta": [

@@ -5,9 +5,11 @@ the cooperative Paternoster, instead of) one who may, at two skill levels of the
 computer players. The rules themselves forbid the mechanic (a seat handicap or
 an option), so every computer player, whatever its level, plays as well as it
 can without it. In a duel the figure is the restricted seat's win rate (50%
-means the mechanic does not matter), in MateBeta its points a game less the
-other's (0 means it does not matter); in Paternoster it is the perfect rate of
-the team without the mechanic beside the team with it.
+means the mechanic does not matter; Duel 52 forbids one card power at a time,
+``handicap_no_power``, and a drawn game, about 2 in 100, is not a win, so even
+is a little under 50%), in MateBeta its points a game less the other's (0 means
+it does not matter); in Paternoster it is the perfect rate of the team without
+the mechanic beside the team with it.
 """
 
 from __future__ import annotations
@@ -66,6 +68,15 @@ PUSH_CLAIM = ("a player who pushed every turn beat one who never did in three ga
 TOKEN_CLAIM = "on Normal, each token adds roughly ten percentage points"
 
 
+def _duel52(levels: tuple[str, ...]) -> list[Restriction]:
+    """Every Duel 52 power forbidden to seat 0, one at a time (``handicap_no_power``)."""
+    from cardtable.games.duel52.variants import POWERS, RANK_TEXT
+
+    return [Restriction("duel52", f"{name} ({RANK_TEXT[kind]})", level,
+                        {"handicap_no_power": {"0": [RANK_TEXT[kind]]}}, None, "seat0-wins")
+            for kind, name in POWERS.items() for level in levels]
+
+
 def _duel(mechanic: str, handicap: str, levels: tuple[str, ...],
           claim: str = "") -> list[Restriction]:
     return [Restriction("duel", mechanic, level, {handicap: [0]}, None, "red-wins", claim)
@@ -86,13 +97,15 @@ RESTRICTIONS: dict[str, list[Restriction]] = {
                         "perfect"),
         )
     ],
+    "duel52": _duel52(("beginner", "club")),
     "matebeta": [
         Restriction("matebeta", "foreplacing", level, {"handicap_no_foreplace": [0]}, None,
                     "seat0-points-minus-other")
         for level in ("club", "expert")
     ],
 }
-"""Every game's restrictions (Duel 52's powers are not yet forbiddable by an option)."""
+"""Every game's restrictions. Duel 52's levels are the two cheap ones of its ladder (the
+expert searches, about a second a game)."""
 
 
 def run_restricted(restrictions: Sequence[Restriction], games: int, seed: int,

@@ -65,10 +65,10 @@ def test_hit_points_is_the_damage_that_kills_and_a_jack_has_one_more() -> None:
 
     state = DUEL52.new({"hit_points": 3}, seed=1)
     base = state.sides[0][0][0]
-    assert hit_points(base, state.opts.hit_points) == 3
+    assert hit_points(base, state.opts.hit_points, state.opts.bans) == 3
     jack = DUEL52.new({"hit_points": 1}, seed=1).sides[0][0][0]
     jack.card, jack.up = 40, True  # the Jack of clubs, face up
-    assert hit_points(jack, 1) == 2
+    assert hit_points(jack, 1, (0, 0)) == 2
 
 
 @pytest.mark.parametrize("hp", [1, 3])

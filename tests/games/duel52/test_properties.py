@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from cardtable.cards import CARDS
 from cardtable.engine import State
 from cardtable.games.duel52.rules import DUEL52, Duel52State
-from cardtable.games.duel52.table import NINE, face, hit_points, rank
+from cardtable.games.duel52.table import NINE, hit_points, power, rank
 from cardtable.testing import (
     assert_legal_moves_agree,
     assert_no_leak,
@@ -23,7 +23,10 @@ from cardtable.testing import (
 )
 
 LENGTHS = st.sampled_from([{}, {"length": "quick"}, {"length": "standard"}, {"length": "long"},
-                           {"hit_points": 1}, {"hit_points": 3, "length": "quick"}])
+                           {"hit_points": 1}, {"hit_points": 3, "length": "quick"},
+                           {"handicap_no_power": {"0": ["3", "8", "9", "10", "J"]}},
+                           {"handicap_no_power": {"1": ["A", "2", "4", "5", "6", "7", "Q",
+                                                        "K"], "0": ["3", "J"]}}])
 SEEDS = st.integers(min_value=0, max_value=10**9)
 
 
@@ -34,9 +37,9 @@ def check_invariants(state: State) -> None:
               + [d.card for d in state.discard] + [c.card for c in table])
     assert Counter(places) == Counter(CARDS), "every card is in exactly one place"
     for c in table:
-        assert c.damage < hit_points(c, state.opts.hit_points), \
+        assert c.damage < hit_points(c, state.opts.hit_points, state.opts.bans), \
             "a card with its hit points in damage is dead"
-        assert not (c.frozen and face(c) == NINE), "a face-up 9 can't be frozen"
+        assert not (c.frozen and power(c, state.opts.bans) == NINE), "a face-up 9 can't be frozen"
         assert c.attacks <= (2 if c.double else 1)
         assert c.known == 3 or not c.up
         if c.partner is not None:
@@ -51,7 +54,7 @@ def check_invariants(state: State) -> None:
         if state.won[lane] is not None:
             assert not state.sides[lane][1 - state.won[lane]]
     for d in state.discard:
-        if d.how == "killed-face-down":
+        if d.how == "killed-face-down" and not state.opts.bans[d.seat] >> 3 & 1:
             assert rank(d.card) != 3, "a face-down 3 springs its trap instead of dying"
     if state.outcome() is None:
         assert state.to_act() == (state.turn_seat,)

@@ -1,12 +1,14 @@
 """Duel 52's simulation path plays the very same games as the ordinary path: the same
 moves recorded, the same outcome, the same final position as every seat sees it, from
 the first move or from any position, for heuristic and random players alike; with any
-other player it declines and changes nothing."""
+other player it declines and changes nothing. Games are played under random power
+handicaps (``handicap_no_power``) too, and without any."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +23,14 @@ from cardtable.games.duel52.rules import DUEL52, Duel52State
 LENGTHS = st.sampled_from(["quick", "standard", "long"])
 SEEDS = st.integers(min_value=0, max_value=10**9)
 KINDS = st.sampled_from(["heuristic", "random"])
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+HANDICAPS = st.one_of(
+    st.just({}),
+    st.fixed_dictionaries({}, optional={
+        "0": st.lists(st.sampled_from(RANKS), unique=True),
+        "1": st.lists(st.sampled_from(RANKS), unique=True),
+    }).map(lambda seats: {"handicap_no_power": seats}))
+"""No handicap, or random powers forbidden to either seat or both."""
 
 
 class SlowHeuristic(HeuristicBot):
@@ -53,13 +63,14 @@ def test_the_simulation_path_is_compiled() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(length=LENGTHS, seed=SEEDS, first=KINDS, second=KINDS)
+@given(length=LENGTHS, seed=SEEDS, first=KINDS, second=KINDS, handicap=HANDICAPS)
 def test_property_both_paths_play_the_very_same_game(length: str, seed: int, first: str,
-                                                     second: str) -> None:
+                                                     second: str,
+                                                     handicap: dict[str, Any]) -> None:
     games = []
     for slow in (True, False):
         rng = random.Random(seed)
-        state = DUEL52.new({"length": length}, rng=rng)
+        state = DUEL52.new({"length": length, **handicap}, rng=rng)
         play_out(state, players((first, second), seed, slow), rng)
         games.append(whole_game(state))
     assert games[0] == games[1]
@@ -67,13 +78,14 @@ def test_property_both_paths_play_the_very_same_game(length: str, seed: int, fir
 
 @settings(max_examples=60, deadline=None)
 @given(length=LENGTHS, seed=SEEDS, first=KINDS, second=KINDS,
-       steps=st.integers(min_value=0, max_value=160))
+       steps=st.integers(min_value=0, max_value=160), handicap=HANDICAPS)
 def test_property_the_simulation_path_finishes_any_position_alike(
-        length: str, seed: int, first: str, second: str, steps: int) -> None:
+        length: str, seed: int, first: str, second: str, steps: int,
+        handicap: dict[str, Any]) -> None:
     """From a position reached by random moves (powers waiting for a choice included)
     and from a sample of it, both paths finish the game alike."""
     rng = random.Random(seed)
-    state = DUEL52.new({"length": length}, rng=rng)
+    state = DUEL52.new({"length": length, **handicap}, rng=rng)
     for _ in range(steps):
         if state.outcome() is not None:
             break

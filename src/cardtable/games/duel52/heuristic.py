@@ -13,6 +13,10 @@ generator, so a seed fixes its play. It scores every legal move and plays the be
 * it holds cards for the end when it pays: once the draw pile is nearly
   gone, the last card in hand is kept (an opponent cannot win any lane while
   you hold a card) as long as any other action is open.
+
+Under ``handicap_no_power`` it knows what is a blank (the handicap is public): a
+blank is worth an ordinary card, flips as a card without power, baits no trap, and
+a face-down card whose owner may not use Trap is no trap to fear.
 """
 
 from __future__ import annotations
@@ -34,11 +38,13 @@ from cardtable.games.duel52.table import (
     QUEEN,
     TEN,
     THREE,
+    Bans,
     CardView,
     Pos,
     attack_damage,
     face,
     hit_points,
+    power,
     rank,
     retaliation,
 )
@@ -51,11 +57,11 @@ NEXT_ORDER = {2: 0, 4: 1, QUEEN: 2, 5: 3, KING: 4, 6: 5, ACE: 6, 7: 7}
 """Order of powers the heuristic player lets act (draw and look before the rest)."""
 
 
-def card_value(c: CardView) -> float:
-    kind = face(c)
-    if kind is None:
+def card_value(c: CardView, bans: Bans) -> float:
+    if not c.up:
         return 3.0
-    return TABLE_VALUE.get(kind, 2.0)
+    kind = power(c, bans)
+    return TABLE_VALUE.get(kind, 2.0) if kind is not None else 2.0
 
 
 HAND_TENTH = {kind: 0.1 * value for kind, value in HAND_VALUE.items()}
@@ -72,6 +78,7 @@ def play_scores(obs: Duel52Observation, f: Facts, moves: Sequence[D52Move]) -> l
         theirs.append(other)
     # hold the last card: no lane can be won against a full hand
     hold = obs.pile <= 1 and len(obs.hand) == 1 and any(x.kind != "play" for x in moves)
+    trap = not f.bans[f.seat] >> THREE & 1
     scores: list[float | None] = []
     for m in moves:
         card, lane = m.card, m.lane
@@ -81,7 +88,7 @@ def play_scores(obs: Duel52Observation, f: Facts, moves: Sequence[D52Move]) -> l
         kind = card // 4 + 1
         value = lanes[lane]
         value += HAND_TENTH[kind]
-        if kind == THREE and theirs[lane]:
+        if kind == THREE and theirs[lane] and trap:
             value += 1.0
         if hold:
             value -= 20.0
@@ -143,20 +150,23 @@ class HeuristicBot:
     def _attack(self, obs: Duel52Observation, f: Facts, m: D52Move) -> float:
         actors = self._cards(obs, m.actors)
         targets = self._cards(obs, m.targets)
-        dealt = attack_damage(actors, targets)
-        back = retaliation(actors, targets)
+        bans = f.bans
+        hp = obs.options.hit_points
+        dealt = attack_damage(actors, targets, bans)
+        back = retaliation(actors, targets, bans)
         value = 6.0
         kills = 0
         for t, d in zip(targets, dealt, strict=True):
-            if t.damage + d >= hit_points(t, obs.options.hit_points):
+            if t.damage + d >= hit_points(t, hp, bans):
                 kills += 1
-                trap = 0.6 if not t.up and t.card is None else 1.0
-                value += trap * (12 + card_value(t))
+                trap = 0.6 if not t.up and t.card is None and not bans[t.seat] >> THREE & 1 \
+                    else 1.0
+                value += trap * (12 + card_value(t, bans))
             else:
-                value += 3 * d + 0.3 * card_value(t)
+                value += 3 * d + 0.3 * card_value(t, bans)
         for a, d in zip(actors, back, strict=True):
-            if d and a.damage + d >= hit_points(a, obs.options.hit_points):
-                value -= 12 + card_value(a)
+            if d and a.damage + d >= hit_points(a, hp, bans):
+                value -= 12 + card_value(a, bans)
             else:
                 value -= 2 * d
         lane = actors[0].lane
@@ -174,6 +184,8 @@ class HeuristicBot:
         if c.card is None:
             return 5.0
         kind = rank(c.card)
+        if f.bans[f.seat] >> kind & 1:  # a blank: a card to attack with, nothing more
+            return 7.0 if theirs else 4.0
         if kind == ACE:
             return 14.0
         if kind == THREE:
@@ -186,14 +198,14 @@ class HeuristicBot:
             return 4.0 + 3.0 * sum(1 for x in mine if not x.up and x is not c
                                    and not x.frozen and not (x.base and obs.pile))
         if kind == 6:
-            return 2.0 + 2.5 * sum(1 for x in theirs if face(x) != NINE)
+            return 2.0 + 2.5 * sum(1 for x in theirs if power(x, f.bans) != NINE)
         if kind == 7:
             hurt = sum(x.damage for lane_ in obs.lanes for x in lane_[f.seat])
             return 1.0 + 4.0 * hurt
         if kind == QUEEN:
             return 4.0 if move_candidates(f, lane) else 1.0
         if kind == KING:
-            return 2.0 + 4.5 * sum(1 for x in mine if face(x) in EMPOWERED)
+            return 2.0 + 4.5 * sum(1 for x in mine if power(x, f.bans) in EMPOWERED)
         return 7.0 if theirs else 4.0
 
     def _pair(self, obs: Duel52Observation, f: Facts, m: D52Move) -> float:

@@ -43,6 +43,7 @@ from cardtable.games.duel52.table import (
     LANES,
     NINE,
     TEN,
+    Bans,
     Pos,
     TableCard,
     can_attack,
@@ -50,6 +51,7 @@ from cardtable.games.duel52.table import (
     parse_pos,
     pos_text,
     position,
+    power,
     target_sets,
 )
 
@@ -235,6 +237,8 @@ class Facts(NamedTuple):
     pile: int
     actions: int
     choice: Choice | None
+    bans: Bans
+    """Per seat, the ranks whose powers it may not use (``handicap_no_power``)."""
 
 
 def flippable(c: TableCard, pile: int) -> bool:
@@ -271,7 +275,7 @@ def _attacks(f: Facts, lane: int, own: Sequence[TableCard], moves: list[D52Move]
         else:
             continue
         places = tuple([(lane, f.seat, a.slot) for a in actors])
-        for ts in target_sets(actors, opponents, f.pile):
+        for ts in target_sets(actors, opponents, f.pile, f.bans):
             moves.append(place_move("attack", places, tuple([position(t) for t in ts])))
 
 
@@ -448,13 +452,14 @@ def _explain_attack(move: D52Move, f: Facts, actors: list[TableCard]) -> Illegal
     if any(t.base for t in real) and f.pile > 0:
         return IllegalMove("Base cards cannot be attacked until the draw pile is empty",
                            "base-protected")
-    if any(face(t) != JACK for t in real) and any(
-        face(c) == JACK for c in f.sides[lane][1 - f.seat]
+    bans = f.bans
+    if any(power(t, bans) != JACK for t in real) and any(
+        power(c, bans) == JACK for c in f.sides[lane][1 - f.seat]
     ):
         return IllegalMove("Taunt: while a Jack is face up, only face-up Jacks on its side "
                            "can be attacked", "taunt")
-    if face(actors[0]) == TEN:
-        if len(real) == 2 and any(face(t) == NINE for t in real):
+    if power(actors[0], bans) == TEN:
+        if len(real) == 2 and any(power(t, bans) == NINE for t in real):
             return IllegalMove("a 10 cannot hit a 9 and another card in one attack "
                                "(it can hit the 9 alone)", "nimble")
         if len(real) == 2 and real[0] is real[1]:
@@ -462,6 +467,9 @@ def _explain_attack(move: D52Move, f: Facts, actors: list[TableCard]) -> Illegal
         return IllegalMove("a 10 must hit two different cards when two can be hit",
                            "twinstrike")
     if len(real) != 1:
+        if face(actors[0]) == TEN:
+            return IllegalMove("your handicap forbids you Twinstrike: your 10s hit one card",
+                               "handicap")
         return IllegalMove("only a 10 hits two cards: name one target", "target")
     return IllegalMove("that attack is not possible now", "attack")
 

@@ -9,6 +9,10 @@ Flip (5) and Empower (K) put a *frame* on the state's stack: the cards whose
 powers must act, in the order the owner picks (``next <pos>``). A frame with
 one card left acts at once; a power that pushes its own frame (a King inside a
 5's frame) is finished before the rest of the outer frame goes on.
+
+A blank (a card whose owner may not use its power, ``handicap_no_power``) turns face
+up without acting, never joins a 5's or a King's frame, springs no trap and keeps
+no constant power (:func:`~cardtable.games.duel52.table.power`).
 """
 
 from __future__ import annotations
@@ -30,10 +34,10 @@ from cardtable.games.duel52.table import (
     Pos,
     TCard,
     attack_damage,
-    face,
     hit_points,
     pos_text,
     position,
+    power,
     rank,
     retaliation,
 )
@@ -49,9 +53,12 @@ class Discarded:
     card: Card
     how: str
     """``killed`` (face up, public), ``killed-face-down`` (unseen; never a 3, which
-    would have sprung its trap) or ``discarded`` (by View, face down)."""
+    would have sprung its trap, unless its owner may not use Trap) or ``discarded``
+    (by View, face down)."""
     known: int
     """Bit set of seats that know the card."""
+    seat: int
+    """Whose card it was (public: everyone saw where it died or who discarded)."""
 
 
 class Duel52State(Protocol):
@@ -94,14 +101,16 @@ def flip(state: Duel52State, c: TCard, events: list[Event]) -> None:
 def flip_and_fire(state: Duel52State, c: TCard, events: list[Event]) -> None:
     """The flip action: the card turns face up and a flip power acts."""
     flip(state, c, events)
-    if rank(c.card) in FLIP_POWERS:
+    if power(c, state.opts.bans) in FLIP_POWERS:
         fire(state, c, events)
     resolve(state, events)
 
 
 def fire(state: Duel52State, c: TCard, events: list[Event]) -> None:
-    """A face-up card's flip power acts (when flipped, or again through a King)."""
+    """A face-up card's flip power acts (when flipped, or again through a King); the
+    callers fire only cards whose owner may use the power."""
     kind = rank(c.card)
+    bans = state.opts.bans
     seat, lane = c.seat, c.lane
     where = pos_text(position(c))
     if kind == 2:
@@ -118,13 +127,13 @@ def fire(state: Duel52State, c: TCard, events: list[Event]) -> None:
         flipped = [t for t in state.sides[lane][seat] if flippable(t, len(state.pile))]
         for t in flipped:
             flip(state, t, events)
-        frame = [position(t) for t in flipped if rank(t.card) in FLIP_POWERS]
+        frame = [position(t) for t in flipped if power(t, bans) in FLIP_POWERS]
         if frame:
             state.frames.append((position(c), frame))
     elif kind == 6:
         frozen = []
         for t in state.sides[lane][1 - seat]:
-            if face(t) != NINE:
+            if power(t, bans) != NINE:
                 t.frozen_until = state.turn + 1
                 state.touched(t)
                 frozen.append(pos_text(position(t)))
@@ -142,7 +151,7 @@ def fire(state: Duel52State, c: TCard, events: list[Event]) -> None:
         if move_candidates(state.facts(seat), lane):
             state.choice = Choice("move", seat, position(c))
     elif kind == KING:
-        frame = [position(t) for t in state.sides[lane][seat] if face(t) in EMPOWERED]
+        frame = [position(t) for t in state.sides[lane][seat] if power(t, bans) in EMPOWERED]
         events.append(Event("empower", seat, {"pos": where,
                                               "cards": [pos_text(p) for p in frame]}))
         if frame:
@@ -180,7 +189,7 @@ def choose(state: Duel52State, move: D52Move, events: list[Event]) -> None:
     if move.kind == "discard":
         assert move.card is not None
         state.hands[seat].remove(move.card)
-        state.discard.append(Discarded(move.card, "discarded", 1 << seat))
+        state.discard.append(Discarded(move.card, "discarded", 1 << seat, seat))
         events.append(Event("discard", seat, {"face_down": True}))
     elif move.kind == "look":
         if move.actors:
@@ -240,8 +249,9 @@ def move_card(state: Duel52State, c: TCard, lane: int, events: list[Event]) -> N
 def attack(state: Duel52State, actors: list[TCard], targets: list[TCard],
            events: list[Event]) -> None:
     """Damage and Retaliate happen together; then every card that must die dies."""
-    dealt = attack_damage(actors, targets)
-    back = retaliation(actors, targets)
+    bans = state.opts.bans
+    dealt = attack_damage(actors, targets, bans)
+    back = retaliation(actors, targets, bans)
     for a in actors:
         a.attacks += 1
         state.touched(a)
@@ -259,14 +269,15 @@ def attack(state: Duel52State, actors: list[TCard], targets: list[TCard],
         "retaliation": back,
     }))
     for c in [*targets, *actors]:
-        if c.damage >= hit_points(c, state.opts.hit_points):
+        if c.damage >= hit_points(c, state.opts.hit_points, bans):
             kill(state, c, events)
 
 
 def kill(state: Duel52State, c: TCard, events: list[Event]) -> None:
-    """A killed card goes to the discard pile (face down unseen); a face-down 3 springs."""
+    """A killed card goes to the discard pile (face down unseen); a face-down 3 springs
+    (unless its owner may not use Trap)."""
     where = pos_text(position(c))
-    if not c.up and rank(c.card) == THREE:
+    if not c.up and rank(c.card) == THREE and not state.opts.bans[c.seat] >> THREE & 1:
         c.up = True
         c.known = ALL_SEATS
         c.damage = 0
@@ -277,8 +288,8 @@ def kill(state: Duel52State, c: TCard, events: list[Event]) -> None:
     state.sides[c.lane][c.seat].remove(c)
     state.touched(c)
     if c.up:
-        state.discard.append(Discarded(c.card, "killed", ALL_SEATS))
+        state.discard.append(Discarded(c.card, "killed", ALL_SEATS, c.seat))
     else:
-        state.discard.append(Discarded(c.card, "killed-face-down", c.known))
+        state.discard.append(Discarded(c.card, "killed-face-down", c.known, c.seat))
     events.append(Event("killed", c.seat, {"pos": where,
                                            "card": c.card.text if c.up else None}))

@@ -22,7 +22,9 @@ Deal (records): ``{"deck": [52 cards, top first], "starter": 0|1}``, dealt in
 this fixed order: the six Base cards lane by lane (lane 1 seat 0, lane 1 seat 1,
 lane 2 seat 0, ...), then seat 0's five cards, then seat 1's five, then the
 cards set aside (16 quick, 10 standard, 0 long), the rest is the draw pile
-(top first). Options: ``{"length": "quick"|"standard"|"long"}``, ``{}`` is standard.
+(top first). Options: ``{"length": "quick"|"standard"|"long"}``, the rule parameters
+and the handicap ``{"handicap_no_power": {"0": ["6", "K"]}}``
+(:mod:`~cardtable.games.duel52.variants`); ``{}`` is standard.
 
 Outcome: ``{"winner": seat|null, "lanes": [won by seat 0, won by seat 1],
 "reason": "two-lanes"|"both-passed"}``.
@@ -67,6 +69,29 @@ Decisions where the text and DESIGN.md are silent (also on the rules page):
 * A King empowers his own side's face-up cards of the listed ranks in his lane
   when his power resolves (D15); a card whose power waits in a frame but has
   left (cannot happen with these powers, kept safe) is skipped.
+
+Handicap: no power (``handicap_no_power``, the lab's restricted play; not in the rule
+text). A seat may be forbidden the powers of chosen ranks; such a card of that seat is
+a *blank*: it is played, flipped, moved, paired (a pair is of one rank, not a power),
+attacks and is hit like any card, but its power never works for its owner, flip or
+constant, whoever's action turns it up:
+
+* a flip power does not act when the card turns face up (by its owner's flip or a
+  5's), and a blank is in no 5's or King's list (a King re-fires only working powers;
+  a forbidden King or 5 does nothing), so no choice of its power is ever offered;
+* a forbidden 3 is killed face down like any card (no trap); a blank Jack has the
+  ordinary hit points and no Taunt; a blank 8 hits back nothing; a blank 9 can be
+  frozen, is hurt by an 8, is hit by a 10 beside another card, and deals no extra
+  damage to a Jack; a blank 10 hits one card (a pair of blank 10s deals 2 to one card,
+  like any pair);
+* the other seat's powers work as ever on a blank: a 9 still deals 2 to a face-up
+  Jack, blank or not, a 6 freezes a blank 9, an 8 hurts a blank 9.
+
+This reading keeps every position legal and playable (a blank is an ordinary
+2-hit-point card, and every move is open that is open without powers), takes from the
+restricted seat every gain the power brings (a power that is only skipped would still
+leave a Jack's third hit point or an Ace's action), and changes nothing of the other
+seat's game. The handicap is public: both seats' observations carry the options.
 
 Termination: every action is a play (finite cards), a flip (a card turns face
 up once; nothing turns it back, D6), a pair (a pair ends only by death or a
@@ -161,6 +186,8 @@ class DiscardView:
     card: Card | None
     how: str
     seen: tuple[int, ...]
+    seat: int
+    """Whose card it was."""
 
 
 @dataclass(frozen=True)
@@ -190,7 +217,7 @@ class Duel52Observation(Observation):
         seat = self.seat if self.seat is not None else -1
         return Facts(seat, self.outcome is None and seat == self.turn_seat, self.turn_seat,
                      self.outcome is not None, self.hand, self.lanes, self.won, self.pile,
-                     self.actions, self.choice)
+                     self.actions, self.choice, self.options.bans)
 
     def legal_moves(self) -> list[D52Move]:
         if self.seat is None:
@@ -243,6 +270,11 @@ class Duel52State(State):
         """The discard pile as each viewer sees it (append-only, like the pile)."""
         self._seen_sides: list[list[tuple[CardView, ...] | None]] = [NOT_SEEN] * 6
         """By side (``2 * lane + seat``): its views by viewer, made when first asked for."""
+        self.margins: list[float] | None = []
+        """Seat 0's position worth less a half after each move of the history, while
+        every move was made on the simulation path (it records them cheaply; the lab's
+        :func:`~cardtable.games.duel52.metrics.margins` reads them, or replays the record
+        when this is ``None``)."""
         self._start_turn(starter, [])
         self._settle([])
 
@@ -254,7 +286,7 @@ class Duel52State(State):
         # by position: keywords cost a fifth more, and this runs after every move
         return Facts(seat, self.result is None and seat == self.turn_seat, self.turn_seat,
                      self.result is not None, self.hands[seat], self.sides, self.won,
-                     len(self.pile), self.actions, self.choice)
+                     len(self.pile), self.actions, self.choice, self.opts.bans)
 
     def legal_moves(self, seat: int) -> list[D52Move]:
         if seat != self.turn_seat or self.result is not None:
@@ -327,7 +359,7 @@ class Duel52State(State):
         if len(seen) < len(self.discard):
             seen += tuple(
                 DiscardView(d.card if d.known & bit or d.how == "killed" else None, d.how,
-                            SEEN[d.known])
+                            SEEN[d.known], d.seat)
                 for d in self.discard[len(seen):]
             )
             self._discard_views[bit] = seen
@@ -348,6 +380,7 @@ class Duel52State(State):
         other.won = self.won[:]
         other._discard_views = self._discard_views[:]
         other._seen_sides = self._seen_sides[:]
+        other.margins = None if self.margins is None else self.margins[:]
         return other
 
     # --- helpers ---
@@ -373,6 +406,7 @@ class Duel52State(State):
             assert problem is not None
             raise problem
         self._legal = None
+        self.margins = None
         events: list[Event] = []
         if move.kind in CHOICES:
             powers.choose(self, move, events)
@@ -486,7 +520,8 @@ class Duel52State(State):
         if self.result is not None or None in players:
             return None
         table = self.table()
-        made = selfplay.play_to_end(table, [p for p in players if p is not None])
+        made = selfplay.play_to_end(table, [p for p in players if p is not None],
+                                    self.margins)
         self._take_back(table)
         self.history += [(seat, move_of_table(move).text) for seat, move in made]
         return self.result
@@ -503,7 +538,8 @@ class Duel52State(State):
             cast(list[list[int]], [h[:] for h in self.hands]), cast(list[int], self.pile[:]),
             self.turn, self.turn_seat, self.actions, self.passes,
             [selfplay.NONE if w is None else w for w in self.won],
-            self.opts.first_actions, self.opts.actions, self.opts.hit_points)
+            self.opts.first_actions, self.opts.actions, self.opts.hit_points,
+            list(self.opts.bans))
         if self.choice is not None:
             table.choice = selfplay.KINDS.index(self.choice.kind)
             table.choice_seat = self.choice.seat
@@ -518,8 +554,8 @@ class Duel52State(State):
         self.next_slot = t.next_slot
         self.hands = [[CARDS[c] for c in hand] for hand in t.hands]
         self.pile = [CARDS[c] for c in t.pile]
-        self.discard += [Discarded(CARDS[card], HOW[how], known)
-                         for card, how, known in t.discarded]
+        self.discard += [Discarded(CARDS[card], HOW[how], known, seat)
+                         for card, how, known, seat in t.discarded]
         self.turn, self.turn_seat, self.actions, self.passes = t.turn, t.seat, t.actions, t.passes
         self.won = [None if w == selfplay.NONE else w for w in t.won]
         self.choice = None if t.choice == selfplay.NONE else Choice(
@@ -569,6 +605,12 @@ def move_of_table(move: selfplay.Move) -> D52Move:
     return place_move(selfplay.KINDS[kind], actors, targets)
 
 
+def table_move(move: D52Move) -> selfplay.Move:
+    """The :mod:`.selfplay` move of a move object (the inverse of :func:`move_of_table`)."""
+    card = -1 if move.card is None else int(move.card)
+    return (selfplay.KINDS.index(move.kind), card, move.lane or 0, move.actors, move.targets)
+
+
 # --- the game ------------------------------------------------------------------------
 
 
@@ -612,7 +654,8 @@ class Duel52(Game["Duel52State"]):
 
     def sample(self, observation: Observation, rng: random.Random) -> Duel52State:
         """Deal every card this seat cannot know at random, consistent with what it knows:
-        a card killed face down unseen is never a 3 (a 3 would have sprung its trap)."""
+        a card killed face down unseen is never a 3 (a 3 would have sprung its trap),
+        unless its owner may not use Trap."""
         assert isinstance(observation, Duel52Observation)
         obs = observation
         known: list[Card] = list(obs.hand)
@@ -621,7 +664,9 @@ class Duel52(Game["Duel52State"]):
         known += [d.card for d in obs.discard if d.card is not None]
         pool = shuffled(set(CARDS) - set(known), rng)
         pool.sort(key=lambda c: rank(c) == THREE)
-        not_three = [d for d in obs.discard if d.card is None and d.how == "killed-face-down"]
+        bans = obs.options.bans
+        not_three = [d for d in obs.discard if d.card is None and d.how == "killed-face-down"
+                     and not bans[d.seat] >> THREE & 1]
         firsts = [c for c in pool if rank(c) != THREE][: len(not_three)]
         rest = shuffled([c for c in pool if c not in set(firsts)], rng)
         deal_from = iter(firsts)
@@ -655,12 +700,12 @@ class Duel52(Game["Duel52State"]):
         for d in obs.discard:
             if d.card is not None:
                 card = d.card
-            elif d.how == "killed-face-down":
+            elif d.how == "killed-face-down" and not bans[d.seat] >> THREE & 1:
                 card = next(deal_from)
             else:
                 card = next(deal_rest)
             bits = ALL_SEATS if d.how == "killed" else sum(1 << s for s in d.seen)
-            state.discard.append(Discarded(card, d.how, bits))
+            state.discard.append(Discarded(card, d.how, bits, d.seat))
         state.aside = [next(deal_rest) for _ in range(obs.aside)]
         state.pile = [next(deal_rest) for _ in range(obs.pile)]
         assert next(deal_rest, None) is None, "sample: cards left over"
@@ -676,6 +721,7 @@ class Duel52(Game["Duel52State"]):
         state._legal = None
         state._discard_views = [(), (), ()]
         state._seen_sides = [NOT_SEEN] * 6
+        state.margins = None
         return state
 
 
@@ -722,6 +768,7 @@ def build_state(
     state.discard = []
     state._discard_views = [(), (), ()]
     state._seen_sides = [NOT_SEEN] * 6
+    state.margins = None
     state.hands = [[parse_card(t) for t in h] for h in hands]
     state.pile = [parse_card(t) for t in reversed(pile)]
     state.sides = [[[] for _ in range(SEATS)] for _ in range(LANES)]

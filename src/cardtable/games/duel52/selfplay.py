@@ -14,6 +14,9 @@ lengths and players and compare whole games.
 Cards are ints (``rank = card // 4 + 1``), places are ``(lane, seat, slot)``. A move
 is its sort key: ``(kind, card or -1, lane or 0, actors, targets)``, kinds numbered
 in the order of :data:`KINDS`, so sorting moves sorts them as the rules list them.
+The handicap ``handicap_no_power`` is :attr:`Table.bans` (per seat, the forbidden
+ranks as bits): :func:`power` is a card's rank while its power works, 0 for a blank
+or a face-down card, and every rule and score that asks for a power asks it.
 ``make install`` compiles this module with mypyc; it imports nothing of the package,
 so it also runs as plain Python.
 """
@@ -92,13 +95,22 @@ class Card:
         return self.card // 4 + 1 if self.up else 0
 
 
+def power(c: Card, bans: list[int]) -> int:
+    """The rank of a face-up card whose owner may use its power, else 0 (face down, or
+    a blank under ``handicap_no_power``)."""
+    if not c.up:
+        return 0
+    kind = c.card // 4 + 1
+    return 0 if bans[c.seat] >> kind & 1 else kind
+
+
 class Table:
     """A whole position: the state's facts on plain ints, played on in place."""
 
     def __init__(self, sides: list[list[list[Card]]], next_slot: list[list[int]],
                  hands: list[list[int]], pile: list[int], turn: int, seat: int, actions: int,
                  passes: int, won: list[int], first_actions: int, each_actions: int,
-                 hp: int) -> None:
+                 hp: int, bans: list[int]) -> None:
         self.sides = sides
         self.next_slot = next_slot
         self.hands = hands
@@ -112,16 +124,17 @@ class Table:
         self.first_actions = first_actions
         self.each_actions = each_actions
         self.hp = hp
-        """The rule parameters: actions of the first turn and of every other, and a
-        card's hit points."""
+        self.bans = bans
+        """The rule parameters: actions of the first turn and of every other, a card's
+        hit points, and per seat the ranks whose powers it may not use (bits)."""
         self.choice = NONE
         """The kind of the choice that waits, or NONE."""
         self.choice_seat = 0
         self.choice_source: Place = (0, 0, 0)
         self.choice_among: list[Place] = []
         self.frames: list[tuple[Place, list[Place]]] = []
-        self.discarded: list[tuple[int, int, int]] = []
-        """Cards put on the discard pile here: (card, how, known)."""
+        self.discarded: list[tuple[int, int, int, int]] = []
+        """Cards put on the discard pile here: (card, how, known, whose)."""
         self.winner = NONE
         self.reason = NONE
         """NONE while the game goes on."""
@@ -178,7 +191,7 @@ class Table:
             else:
                 continue
             places = tuple([(lane, seat, a.slot) for a in actors])
-            for ts in target_sets(actors, theirs, len(self.pile)):
+            for ts in target_sets(actors, theirs, len(self.pile), self.bans):
                 moves.append((ATTACK, -1, 0, places,
                               tuple([(lane, 1 - seat, t.slot) for t in ts])))
 
@@ -227,7 +240,7 @@ class Table:
             elif kind == FLIP:
                 c = self.find(actors[0])
                 flip(c)
-                if c.card // 4 + 1 in FLIP_POWERS:
+                if power(c, self.bans) in FLIP_POWERS:
                     self._fire(c)
                 self._resolve()
             elif kind == PAIR:
@@ -239,6 +252,7 @@ class Table:
 
     def _fire(self, c: Card) -> None:
         kind, seat, lane = c.card // 4 + 1, c.seat, c.lane
+        bans = self.bans
         if kind == 2:
             if self.pile:
                 self.hands[seat].append(self.pile.pop())
@@ -253,12 +267,12 @@ class Table:
             for t in flipped:
                 flip(t)
             frame = [(t.lane, t.seat, t.slot) for t in flipped
-                     if t.card // 4 + 1 in FLIP_POWERS]
+                     if power(t, bans) in FLIP_POWERS]
             if frame:
                 self.frames.append(((lane, seat, c.slot), frame))
         elif kind == 6:
             for t in self.sides[lane][1 - seat]:
-                if t.face() != NINE:
+                if power(t, bans) != NINE:
                     t.frozen_until = self.turn + 1
         elif kind == 7:
             for side in self.sides:
@@ -269,7 +283,7 @@ class Table:
                 self._ask(MOVE, seat, (lane, seat, c.slot), [])
         elif kind == KING:
             frame = [(t.lane, t.seat, t.slot) for t in self.sides[lane][seat]
-                     if t.face() in EMPOWERED]
+                     if power(t, bans) in EMPOWERED]
             if frame:
                 self.frames.append(((lane, seat, c.slot), frame))
         elif kind == ACE:
@@ -301,7 +315,7 @@ class Table:
         self.choice = NONE
         if kind == DISCARD:
             self.hands[seat].remove(card)
-            self.discarded.append((card, DISCARDED, 1 << seat))
+            self.discarded.append((card, DISCARDED, 1 << seat, seat))
         elif kind == LOOK:
             if actors:
                 self.find(actors[0]).known |= 1 << seat
@@ -332,29 +346,30 @@ class Table:
             c.partner = NONE
 
     def _attack(self, actors: list[Card], targets: list[Card]) -> None:
-        dealt = damage_of(actors, targets)
-        eights = sum([1 for t in targets if t.face() == EIGHT])
+        bans = self.bans
+        dealt = damage_of(actors, targets, bans)
+        eights = sum([1 for t in targets if power(t, bans) == EIGHT])
         for a in actors:
             a.attacks += 1
         for t, d in zip(targets, dealt, strict=True):
             t.damage += d
         for a in actors:
-            if a.face() != NINE:
+            if power(a, bans) != NINE:
                 a.damage += eights
         for c in [*targets, *actors]:
-            if c.damage >= hit_points(c, self.hp):
+            if c.damage >= hit_points(c, self.hp, bans):
                 self._kill(c)
 
     def _kill(self, c: Card) -> None:
-        if not c.up and c.card // 4 + 1 == THREE:
+        if not c.up and c.card // 4 + 1 == THREE and not self.bans[c.seat] >> THREE & 1:
             c.up, c.known, c.damage = True, ALL_SEATS, 0
             return
         self._unpair(c)
         self.sides[c.lane][c.seat].remove(c)
         if c.up:
-            self.discarded.append((c.card, KILLED, ALL_SEATS))
+            self.discarded.append((c.card, KILLED, ALL_SEATS, c.seat))
         else:
-            self.discarded.append((c.card, KILLED_FACE_DOWN, c.known))
+            self.discarded.append((c.card, KILLED_FACE_DOWN, c.known, c.seat))
 
     # --- turns ---
     def _settle(self) -> list[Move]:
@@ -422,19 +437,20 @@ def can_attack(c: Card) -> bool:
     return c.up and c.frozen_until < 0 and c.attacks < (2 if c.double else 1)
 
 
-def hit_points(c: Card, hp: int) -> int:
-    return hp + 1 if c.up and c.card // 4 + 1 == JACK else hp
+def hit_points(c: Card, hp: int, bans: list[int]) -> int:
+    return hp + 1 if power(c, bans) == JACK else hp
 
 
-def target_sets(actors: list[Card], opponents: list[Card], pile: int) -> list[tuple[Card, ...]]:
+def target_sets(actors: list[Card], opponents: list[Card], pile: int,
+                bans: list[int]) -> list[tuple[Card, ...]]:
     cards = [c for c in opponents if not (c.base and pile > 0)]
-    jacks = [c for c in cards if c.face() == JACK]
+    jacks = [c for c in cards if power(c, bans) == JACK]
     if jacks:
         cards = jacks
-    if actors[0].face() != TEN:
+    if power(actors[0], bans) != TEN:
         return [(c,) for c in cards]
-    nines = [c for c in cards if c.face() == NINE]
-    others = [c for c in cards if c.face() != NINE]
+    nines = [c for c in cards if power(c, bans) == NINE]
+    others = [c for c in cards if power(c, bans) != NINE]
     sets: list[tuple[Card, ...]]
     if len(others) >= 2:
         sets = list(permutations(others, 2) if len(actors) == 2 else combinations(others, 2))
@@ -443,8 +459,8 @@ def target_sets(actors: list[Card], opponents: list[Card], pile: int) -> list[tu
     return sets + [(c,) for c in nines]
 
 
-def damage_of(actors: list[Card], targets: list[Card]) -> list[int]:
-    kind, pair = actors[0].face(), len(actors) == 2
+def damage_of(actors: list[Card], targets: list[Card], bans: list[int]) -> list[int]:
+    kind, pair = power(actors[0], bans), len(actors) == 2
     if kind == TEN:
         return [2, 1][: len(targets)] if pair else [1] * len(targets)
     hit = 2 if pair else 1
@@ -479,8 +495,8 @@ class Player:
         return top[self.rng.randrange(len(top))]
 
 
-def value_of(c: Card) -> float:
-    return TABLE_VALUE.get(c.card // 4 + 1, 2.0) if c.up else 3.0
+def value_of(c: Card, bans: list[int]) -> float:
+    return TABLE_VALUE.get(power(c, bans), 2.0) if c.up else 3.0
 
 
 def score(t: Table, m: Move, bit: int, hold: bool) -> float:
@@ -491,7 +507,7 @@ def score(t: Table, m: Move, bit: int, hold: bool) -> float:
         mine, theirs = len(t.sides[lane][seat]), len(t.sides[lane][1 - seat])
         value = 5.0 + min(theirs - mine, 3) * 1.5 + (3.0 if mine == 0 else 0.0)
         value += HAND_TENTH[card // 4 + 1]
-        if card // 4 + 1 == THREE and theirs:
+        if card // 4 + 1 == THREE and theirs and not t.bans[seat] >> THREE & 1:
             value += 1.0
         if hold:
             value -= 20.0
@@ -521,21 +537,23 @@ def score(t: Table, m: Move, bit: int, hold: bool) -> float:
 
 
 def attack_score(t: Table, actors: list[Card], targets: list[Card], bit: int) -> float:
-    dealt = damage_of(actors, targets)
-    eights = sum([1 for x in targets if x.face() == EIGHT])
+    bans = t.bans
+    dealt = damage_of(actors, targets, bans)
+    eights = sum([1 for x in targets if power(x, bans) == EIGHT])
     value = 6.0
     kills = 0
     for x, d in zip(targets, dealt, strict=True):
-        if x.damage + d >= hit_points(x, t.hp):
+        if x.damage + d >= hit_points(x, t.hp, bans):
             kills += 1
-            trap = 0.6 if not x.up and not x.known & bit else 1.0
-            value += trap * (12 + value_of(x))
+            trap = 0.6 if not x.up and not x.known & bit and not bans[x.seat] >> THREE & 1 \
+                else 1.0
+            value += trap * (12 + value_of(x, bans))
         else:
-            value += 3 * d + 0.3 * value_of(x)
+            value += 3 * d + 0.3 * value_of(x, bans)
     for a in actors:
-        d = 0 if a.face() == NINE else eights
-        if d and a.damage + d >= hit_points(a, t.hp):
-            value -= 12 + value_of(a)
+        d = 0 if power(a, bans) == NINE else eights
+        if d and a.damage + d >= hit_points(a, t.hp, bans):
+            value -= 12 + value_of(a, bans)
         else:
             value -= 2 * d
     if kills and len(t.sides[actors[0].lane][1 - t.seat]) == kills and not t.pile:
@@ -549,6 +567,8 @@ def flip_score(t: Table, c: Card, bit: int) -> float:
     if not c.known & bit:
         return 5.0
     kind = c.card // 4 + 1
+    if t.bans[seat] >> kind & 1:
+        return 7.0 if theirs else 4.0
     if kind == ACE:
         return 14.0
     if kind == THREE:
@@ -562,19 +582,21 @@ def flip_score(t: Table, c: Card, bit: int) -> float:
         return 4.0 + 3.0 * sum([1 for x in mine if not x.up and x is not c
                                 and x.frozen_until < 0 and not (x.base and pile > 0)])
     if kind == 6:
-        return 2.0 + 2.5 * sum([1 for x in theirs if x.face() != NINE])
+        return 2.0 + 2.5 * sum([1 for x in theirs if power(x, t.bans) != NINE])
     if kind == 7:
         return 1.0 + 4.0 * sum([x.damage for side in t.sides for x in side[seat]])
     if kind == QUEEN:
         return 4.0 if t.move_candidates(c.lane) else 1.0
     if kind == KING:
-        return 2.0 + 4.5 * sum([1 for x in mine if x.face() in EMPOWERED])
+        return 2.0 + 4.5 * sum([1 for x in mine if power(x, t.bans) in EMPOWERED])
     return 7.0 if theirs else 4.0
 
 
-def play_to_end(t: Table, players: list[Player]) -> list[tuple[int, Move]]:
+def play_to_end(t: Table, players: list[Player],
+                margins: list[float] | None = None) -> list[tuple[int, Move]]:
     """Let the players finish the game from ``t`` (changed in place): every move made,
-    with the seat that made it."""
+    with the seat that made it; with ``margins``, seat 0's :func:`worth` less a half
+    after each move is added to it (the lab's course of a game)."""
     made: list[tuple[int, Move]] = []
     moves = t.legal()
     while t.reason == NONE:
@@ -582,6 +604,8 @@ def play_to_end(t: Table, players: list[Player]) -> list[tuple[int, Move]]:
         move = players[seat].pick(t, moves)
         made.append((seat, move))
         moves = t.play(move)
+        if margins is not None:
+            margins.append(worth(t, 0) - 0.5)
     return made
 
 
@@ -595,7 +619,7 @@ def copy_table(t: Table) -> Table:
              for lane in t.sides]
     other = Table(sides, [n[:] for n in t.next_slot], [h[:] for h in t.hands], t.pile[:],
                   t.turn, t.seat, t.actions, t.passes, t.won[:], t.first_actions,
-                  t.each_actions, t.hp)
+                  t.each_actions, t.hp, t.bans)
     other.choice, other.choice_seat = t.choice, t.choice_seat
     other.choice_source, other.choice_among = t.choice_source, t.choice_among[:]
     other.frames = [(source, frame[:]) for source, frame in t.frames]
@@ -630,7 +654,7 @@ def worth(t: Table, seat: int) -> float:
         for side in (seat, 1 - seat):
             strength = 0.0
             for c in t.sides[lane][side]:
-                strength += hit_points(c, t.hp) - c.damage + (UP_BONUS if c.up else 0.0)
+                strength += hit_points(c, t.hp, t.bans) - c.damage + (UP_BONUS if c.up else 0.0)
             balance += strength if side == seat else -strength
         total += balance / (abs(balance) + LANE_SCALE)
     total += HAND_WEIGHT * (len(t.hands[seat]) - len(t.hands[1 - seat]))

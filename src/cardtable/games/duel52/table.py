@@ -5,6 +5,13 @@ Everything here reads a :class:`TableCard`, which both the full state's
 a seat's options from exactly what that seat may know. Nothing here reads the
 identity of a face-down card: powers work only face up, and a face-down card
 is an ordinary card (2 hit points in the standard game).
+
+The handicap ``handicap_no_power`` reaches these functions as ``bans``: per seat, a
+bit set of the ranks whose powers that seat may not use (:data:`NO_BANS` in the
+standard game). :func:`power` is a card's rank when its power works, so a rule that
+asks for a power (Taunt, Nimble, Twinstrike, Retaliate, the 9's blow) asks
+:func:`power`; a rule that asks for a rank (a pair, the Jack a 9 hits hard) asks
+:func:`face`.
 """
 
 from __future__ import annotations
@@ -24,6 +31,11 @@ FLIP_POWERS = frozenset({1, 2, 4, 5, 6, 7, QUEEN, KING})
 """Ranks whose power acts when the card is flipped."""
 EMPOWERED = frozenset({1, 2, 4, 5, 6, 7, QUEEN})
 """Ranks a King makes use their powers again (no Kings, no constant powers)."""
+
+NO_BANS = (0, 0)
+"""No seat is forbidden any power (the standard game)."""
+Bans = tuple[int, int]
+"""Per seat, the ranks whose powers it may not use, as bits (bit ``r``: rank ``r``)."""
 
 Pos = tuple[int, int, int]
 """A table card's place: lane (0-2), side (the owner's seat), slot."""
@@ -89,10 +101,19 @@ def face(c: TableCard) -> int | None:
     return c.card // 4 + 1
 
 
-def hit_points(c: TableCard, hp: int) -> int:
+def power(c: TableCard, bans: Bans) -> int | None:
+    """The rank of a face-up card whose power works (its owner may use it), else
+    ``None``: a face-down card, or a blank under ``handicap_no_power``."""
+    if not c.up or c.card is None:
+        return None
+    kind = c.card // 4 + 1
+    return None if bans[c.seat] >> kind & 1 else kind
+
+
+def hit_points(c: TableCard, hp: int, bans: Bans) -> int:
     """A card's hit points ``hp`` (the rule parameter, standard 2), one more for a
-    face-up Jack (Taunt)."""
-    return hp + 1 if face(c) == JACK else hp
+    face-up Jack whose Taunt works."""
+    return hp + 1 if power(c, bans) == JACK else hp
 
 
 def position(c: TableCard) -> Pos:
@@ -219,30 +240,32 @@ def can_attack(c: TableCard) -> bool:
     return c.up and not c.frozen and c.attacks < attack_allowance(c)
 
 
-def hittable(opponents: Sequence[TableCard], pile: int) -> list[TableCard]:
+def hittable(opponents: Sequence[TableCard], pile: int, bans: Bans) -> list[TableCard]:
     """The cards an attack in this lane may hit.
 
     Base cards are safe while the draw pile lasts; a face-up Jack (Taunt)
-    lets only the face-up Jacks of its side be hit.
+    lets only the face-up Jacks of its side be hit (a side is one seat's, so its
+    Jacks are all blanks or none is).
     """
     cards = [c for c in opponents if not (c.base and pile > 0)]
-    jacks = [c for c in cards if face(c) == JACK]
+    jacks = [c for c in cards if power(c, bans) == JACK]
     return jacks if jacks else cards
 
 
 def target_sets(attackers: Sequence[TableCard], opponents: Sequence[TableCard],
-                pile: int) -> list[tuple[TableCard, ...]]:
+                pile: int, bans: Bans) -> list[tuple[TableCard, ...]]:
     """Every legal choice of targets for one attack, in table order.
 
     A 10 (or a pair of 10s, which deals 2 then 1) must hit two different cards
     when two can be hit; a face-up 9 may never be hit together with another
-    card, but may always be hit alone.
+    card, but may always be hit alone. A blank 10 attacks as any card, a blank 9
+    is hit as any card.
     """
-    cards = hittable(opponents, pile)
-    if face(attackers[0]) != TEN:
+    cards = hittable(opponents, pile, bans)
+    if power(attackers[0], bans) != TEN:
         return [(c,) for c in cards]
-    nines = [c for c in cards if face(c) == NINE]
-    others = [c for c in cards if face(c) != NINE]
+    nines = [c for c in cards if power(c, bans) == NINE]
+    others = [c for c in cards if power(c, bans) != NINE]
     sets: list[tuple[TableCard, ...]]
     if len(others) >= 2:
         pick = permutations if len(attackers) == 2 else combinations
@@ -252,13 +275,15 @@ def target_sets(attackers: Sequence[TableCard], opponents: Sequence[TableCard],
     return sets + [(c,) for c in nines]
 
 
-def attack_damage(attackers: Sequence[TableCard], targets: Sequence[TableCard]) -> list[int]:
+def attack_damage(attackers: Sequence[TableCard], targets: Sequence[TableCard],
+                  bans: Bans) -> list[int]:
     """Damage dealt to each target.
 
     One card deals 1, a pair 2 to one card; a pair of 10s deals 2 then 1; a 9
-    deals 2 to a face-up Jack and a pair of 9s deals 3.
+    deals 2 to a face-up Jack and a pair of 9s deals 3 (the attacker's powers: a
+    blank Jack is still a Jack to the 9, a blank 10 or 9 hits as any card).
     """
-    kind = face(attackers[0])
+    kind = power(attackers[0], bans)
     pair = len(attackers) == 2
     if kind == TEN:
         return [2, 1][: len(targets)] if pair else [1] * len(targets)
@@ -268,7 +293,9 @@ def attack_damage(attackers: Sequence[TableCard], targets: Sequence[TableCard]) 
     return [hit]
 
 
-def retaliation(attackers: Sequence[TableCard], targets: Sequence[TableCard]) -> list[int]:
-    """Damage each attacker takes back: 1 per face-up 8 it hits; a 9 takes none."""
-    eights = sum(1 for t in targets if face(t) == EIGHT)
-    return [0 if face(a) == NINE else eights for a in attackers]
+def retaliation(attackers: Sequence[TableCard], targets: Sequence[TableCard],
+                bans: Bans) -> list[int]:
+    """Damage each attacker takes back: 1 per face-up 8 it hits; a 9 takes none
+    (a blank 8 hits back nothing, a blank 9 is hurt as any card)."""
+    eights = sum(1 for t in targets if power(t, bans) == EIGHT)
+    return [0 if power(a, bans) == NINE else eights for a in attackers]

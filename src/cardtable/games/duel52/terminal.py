@@ -141,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
     variants = list(getattr(args, "variant", []) or [])
     if "list" in variants:
         for name, text in VARIANTS.items():
-            console.print(f"{name:10} {text}")
+            console.print(f"{name:10} {text}", emoji=False)  # not ':SEAT:' as an emoji
         for line in params_help(PARAMS):
             console.print(line)
         return 0
