@@ -248,8 +248,9 @@ def check_combination(o: PaternosterOptions) -> None:
         raise OptionError(f"there are 3, 4 or 5 passengers (or 0 for none), not {o.passengers}")
     if o.passengers and o.copies != 2:
         why = "one deck has no twins" if o.copies == 1 else "three decks give two twins each"
+        setup = setups[0] if setups else ("one deck" if o.copies == 1 else "three decks")
         raise OptionError(f"Passengers need exactly two decks ({why}): they do not combine "
-                          f"with {setups[0]}")
+                          f"with {setup}")
     if o.steep and o.first_ride:
         raise OptionError("First ride asks for one card a turn and Steep for three: "
                           "choose one")
