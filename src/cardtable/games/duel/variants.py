@@ -183,6 +183,10 @@ def _check_combination(options: DuelOptions) -> None:
                     f"handicap seat {seat} does not exist: this game has seats 0 to "
                     f"{options.seats - 1}"
                 )
+    smallest = min(options.hand_sizes)
+    if options.cards_per_turn > smallest:
+        raise OptionError(f"option 'cards_per_turn' ({options.cards_per_turn}) may not be more "
+                          f"than the handicap hand ({smallest} cards)")
     if options.friendly and options.hard_push:
         raise OptionError("Hard push changes how far a push may go, but Friendly race has no "
                           "pushing at all: choose one of them")
