@@ -80,7 +80,20 @@ class IllegalMove(ValueError):
 
 
 class OptionError(ValueError):
-    """Options that name no variant, or a combination that cannot work."""
+    """Options that name no variant, or a combination that cannot work.
+
+    ``code`` names a refused combination (``"turn-over-hand"``), stable within its game,
+    and ``values`` holds the numbers it names, as a player counts them (seats from 1), so
+    that a client can say it in its own words and language; a refusal without a code has
+    only the message.
+    """
+
+    def __init__(self, message: str, code: str | None = None,
+                 **values: int | str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.values = values
 
 
 class DealError(ValueError):

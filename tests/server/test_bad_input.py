@@ -68,6 +68,27 @@ def test_http_unknown_game_and_bad_options(server: Server) -> None:
         422, "bad-seats")
 
 
+def test_http_a_refused_combination_names_its_rule_and_numbers(server: Server) -> None:
+    """Options the game refuses together come with the refusal's code and its numbers (the
+    new-table page says them in its language); a refusal without one has neither; and a
+    Paternoster table with Passengers on one deck is refused, not a server error."""
+    r = server.http.post("/api/tables", json={"game": "duel",
+                                              "options": {"hand": 3, "cards_per_turn": 4}})
+    error_of(r, 422, "bad-options")
+    body = r.json()["error"]
+    assert (body["rule"], body["values"]) == ("turn-over-hand", {"per_turn": 4, "hand": 3})
+    r = server.http.post("/api/tables", json={"game": "duel", "variants": ["blitz", "team"]})
+    error_of(r, 422, "bad-options")
+    assert r.json()["error"]["rule"] == "blitz-team" and "values" not in r.json()["error"]
+    r = server.http.post("/api/tables", json={"game": "duel", "options": {"speed": 3}})
+    error_of(r, 422, "bad-options")
+    assert "rule" not in r.json()["error"] and "values" not in r.json()["error"]
+    r = server.http.post("/api/tables", json={"game": "paternoster", "variants": ["passengers:3"],
+                                              "options": {"decks": 1}})
+    assert "two decks" in error_of(r, 422, "bad-options")
+    assert r.json()["error"]["rule"] == "passengers-one-deck"
+
+
 def test_http_oversized_body(server: Server) -> None:
     big = json.dumps({"game": "duel", "creator_name": "x" * 100_000})
     r = server.http.post("/api/tables", content=big.encode(),

@@ -14,6 +14,8 @@ from webplay import PHONE, land_on_table, new_page
 
 from cardtable.server.hooks import rule_params
 
+DESKTOP_800 = {"width": 1280, "height": 800}
+
 
 def open_form(page: Any, server: Server, game: str) -> None:
     page.goto(f"{server.url}/play/{game}")
@@ -65,16 +67,59 @@ def test_a_house_rule_table_plays_the_numbers_and_is_marked(browser: Any, server
         assert not page.errors
 
 
-def test_a_number_the_rules_refuse_is_refused_with_their_words(browser: Any,
-                                                              server: Server) -> None:
-    page = new_page(browser)
-    open_form(page, server, "duel")
-    page.fill("#p-first_turn_cards", "3")
+REFUSED = {
+    "en-GB": "The table could not be opened: Nobody can play more cards in a turn than they "
+             "hold (4 cards owed each turn, but only 3 in hand).",
+    "de-DE": "Der Tisch konnte nicht eröffnet werden: Niemand kann in einem Zug mehr Karten "
+             "spielen, als er auf der Hand hat (4 Pflichtkarten pro Zug, aber nur 3 auf der "
+             "Hand).",
+}
+"""A hand of 3 and 4 cards owed each turn, refused on the English and the German page."""
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "en-GB"])
+def test_a_combination_the_rules_refuse_is_refused_in_the_pages_language(
+        browser: Any, server: Server, artifacts: Path, locale: str) -> None:
+    """Two numbers each within its range that the rules refuse together (more cards owed a
+    turn than the hand holds): the server's refusal reaches the player in the page's
+    language, on a phone and on a desktop, and no table is opened."""
+    for viewport, name in ((PHONE, "phone"), (DESKTOP_800, "desktop")):
+        page = new_page(browser, viewport, locale)
+        open_form(page, server, "duel")
+        page.fill("#p-hand", "3")
+        page.fill("#p-cards_per_turn", "4")
+        page.click("#new-form button[type=submit]")
+        page.wait_for_function("document.getElementById('form-error').innerText.includes('4')")
+        assert page.inner_text("#form-error") == REFUSED[locale]
+        page.locator("#form-error").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / f"house-rule-refused-{locale}-{name}.png"))
+        assert "/play/duel" in page.url and not page.errors
+
+
+def test_refused_variants_are_said_in_german_too(browser: Any, server: Server,
+                                                artifacts: Path) -> None:
+    """Two variants the rules refuse together (Blitz and Team duel) are refused in German,
+    and so is a Paternoster level beside the number its variant sets (Easy's Bigger hand and
+    a changed hand), naming the variant as the German page does."""
+    page = new_page(browser, PHONE, "de-DE")
+    page.goto(f"{server.url}/play/duel")
+    page.check("#v-blitz")
+    page.check("#v-team")
     page.click("#new-form button[type=submit]")
-    page.wait_for_function("document.getElementById('form-error').innerText.includes('may not')")
-    assert "'first_turn_cards' (3) may not be more than 'cards_per_turn' (2)" in page.inner_text(
+    page.wait_for_function("document.getElementById('form-error').innerText.includes('Blitz')")
+    assert "Das Blitz-Duell ist für zwei Spieler, das Team-Duell für vier" in page.inner_text(
         "#form-error")
-    assert "/play/duel" in page.url
+    page = new_page(browser, PHONE, "de-DE")
+    open_form(page, server, "paternoster")
+    page.select_option("#level", "easy")
+    page.fill("#p-hand_change", "2")
+    page.click("#new-form button[type=submit]")
+    page.wait_for_function("document.getElementById('form-error').innerText.includes('Hand')")
+    assert "Größere Hand (auch Teil mancher Stufen) gibt schon jeder Hand eine Karte mehr" in (
+        page.inner_text("#form-error"))
+    page.locator("#form-error").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "house-rule-refused-level-de-DE-phone.png"))
+    assert not page.errors
 
 
 def test_a_number_out_of_its_range_is_named_in_the_pages_language(browser: Any, server: Server,

@@ -48,27 +48,37 @@ class ApiError(Exception):
 
 
 class Refusal(Exception):
-    """A request the table refuses; nothing changed. ``code`` is for programs."""
+    """A request the table refuses; nothing changed. ``code`` is for programs; ``rule``
+    names the rule that refused it (a move's, or a refused combination of options), and
+    ``values`` the numbers that rule's refusal names."""
 
-    def __init__(self, code: str, message: str, rule: str | None = None) -> None:
+    def __init__(self, code: str, message: str, rule: str | None = None,
+                 values: Mapping[str, int | str] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.rule = rule
+        self.values = dict(values) if values else None
 
     def to_json(self) -> dict[str, Any]:
-        body: dict[str, Any] = {"code": self.code, "message": self.message}
-        if self.rule is not None:
-            body["rule"] = self.rule
-        return body
+        return _body(self.code, self.message, self.rule, self.values)
 
 
-def http_error(status: int, code: str, message: str, rule: str | None = None,
-               headers: Mapping[str, str] | None = None) -> JSONResponse:
+def _body(code: str, message: str, rule: str | None,
+          values: Mapping[str, int | str] | None) -> dict[str, Any]:
     body: dict[str, Any] = {"code": code, "message": message}
     if rule is not None:
         body["rule"] = rule
-    return JSONResponse({"error": body}, status_code=status, headers=headers)
+    if values:
+        body["values"] = dict(values)
+    return body
+
+
+def http_error(status: int, code: str, message: str, rule: str | None = None,
+               headers: Mapping[str, str] | None = None,
+               values: Mapping[str, int | str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": _body(code, message, rule, values)}, status_code=status,
+                        headers=headers)
 
 
 def ws_error(code: str, message: str, rule: str | None = None,
@@ -97,7 +107,8 @@ def add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(Refusal)
     async def _refusal(_request: Request, exc: Refusal) -> JSONResponse:
-        return http_error(STATUS.get(exc.code, 409), exc.code, exc.message, exc.rule)
+        return http_error(STATUS.get(exc.code, 409), exc.code, exc.message, exc.rule,
+                          values=exc.values)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

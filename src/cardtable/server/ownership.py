@@ -218,7 +218,9 @@ class TableManager:
         try:
             raw = merged_options(spec.game, spec.options, spec.variants)
             options = game.parse_options(raw)
-        except (OptionError, ValueError) as exc:
+        except OptionError as exc:
+            raise Refusal("bad-options", str(exc), exc.code, exc.values) from None
+        except ValueError as exc:
             raise Refusal("bad-options", str(exc)) from None
         n = game.seats(options)
         specs = spec.seats if spec.seats is not None else [{"kind": "human"}] * n

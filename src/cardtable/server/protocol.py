@@ -238,7 +238,11 @@ class GameRecord(BaseModel):
 class ErrorDetail(BaseModel):
     code: str
     message: str
-    rule: str | None = None
+    rule: str | None = Field(None, description="the rule that refused a move, or the "
+                             "game's name for a combination of options it refuses "
+                             "(bad-options)")
+    values: dict[str, int | str] | None = Field(
+        None, description="the numbers the refused combination names (bad-options)")
 
 
 class ErrorBody(BaseModel):

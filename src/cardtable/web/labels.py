@@ -102,6 +102,115 @@ LABELS: dict[str, str | tuple[str, str]] = {
     "new.hints_auto": N_("Against the computer only"),
     "new.hints_off": N_("Not allowed"),
     "new.hints_on": N_("Allowed"),
+    # a combination of options a game refuses: option.<game>.<code> (OptionError's code and
+    # values; the new-table page says it in its language)
+    "option.duel.blitz-team": N_(
+        "Blitz duel is for two players and Team duel for four. They do not combine."),
+    "option.duel.first-turn-over-turn": N_(
+        "The first turn cannot owe more cards than the others ({first} cards owed on the first "
+        "turn, but only {per_turn} each turn)."),
+    "option.duel.friendly-hard-push": N_(
+        "Hard push changes how far a push may go, but in Friendly race nobody pushes. Choose "
+        "one of them."),
+    "option.duel.friendly-no-push-handicap": N_(
+        "The handicap “may not push” means nothing in Friendly race, where nobody pushes."),
+    "option.duel.friendly-pushes": N_(
+        "Friendly race already allows no pushing at all. Choose Friendly race or another "
+        "number of pushes each turn, not both."),
+    "option.duel.handicap-seat": N_(
+        "There is no seat {seat} in this game. A handicap goes to one of seats 1 to {seats}."),
+    "option.duel.hard-push-reach": N_(
+        "Hard push already lets a pushed card go any distance. Choose Hard push or another "
+        "push reach, not both."),
+    "option.duel.long-race-hand": N_(
+        "Long race already gives everyone 7 cards in hand. Choose Long race or another number "
+        "of cards in hand, not both."),
+    "option.duel.turn-over-hand": N_(
+        "Nobody can play more cards in a turn than they hold ({per_turn} cards owed each turn, "
+        "but only {hand} in hand)."),
+    "option.duel.turn-over-handicap-hand": N_(
+        "The handicap leaves a hand too small to play (the handicapped seat holds only {hand}, "
+        "but {per_turn} cards are owed each turn)."),
+    "option.duel.two-cards-first-turn-cards": N_(
+        "Two cards first already makes the first turn owe as many cards as every other turn. "
+        "Choose Two cards first or another number of cards owed on the first turn, not both."),
+    "option.duel52.deck-too-small": N_(
+        "The deck has only 52 cards, but 6 Base cards, two starting hands of {hand} and "
+        "{aside} cards set aside would need {need}."),
+    "option.duel52.first-actions-over-actions": N_(
+        "The first turn cannot have more actions than the others ({first} actions on the first "
+        "turn, but only {actions} each turn)."),
+    "option.duel52.long-set-aside": N_(
+        "The game length Long sets no cards aside. Choose Long or another number of cards set "
+        "aside, not both."),
+    "option.duel52.quick-set-aside": N_(
+        "The game length Quick already sets 16 cards aside. Choose Quick or another number of "
+        "cards set aside, not both."),
+    "option.paternoster.bigger-hand-change": N_(
+        "Bigger hand (some levels include it) already gives every hand one card more. Choose "
+        "Bigger hand or change the usual hand yourself, not both."),
+    "option.paternoster.bigger-smaller-hand": N_(
+        "Bigger hand and Smaller hand cancel each other out. Choose one."),
+    "option.paternoster.commands-both": N_(
+        "Commands and Commands light are two versions of one variant. Choose one."),
+    "option.paternoster.empty-hand": N_(
+        "A usual hand of {usual} cards changed by {change} leaves nothing in hand. Every "
+        "player needs at least one card."),
+    "option.paternoster.first-ride-cards-per-turn": N_(
+        "First ride (also a level) already owes one card a turn. Choose First ride or another "
+        "number of cards owed each turn, not both."),
+    "option.paternoster.first-ride-decks-piles": N_(
+        "First ride sets up its own deck and piles. The house rules for decks and piles change "
+        "the standard game only."),
+    "option.paternoster.first-ride-steep": N_(
+        "First ride owes one card a turn and Steep three. Choose one."),
+    "option.paternoster.first-ride-step-back": N_(
+        "In First ride every card of the same suit fits. The reach of a step back changes the "
+        "other games only."),
+    "option.paternoster.no-piles": N_(
+        "A game needs at least one pile. Up piles and down piles cannot both be 0."),
+    "option.paternoster.passenger-count": N_(
+        "There are 3, 4 or 5 passengers (or none), not {passengers}."),
+    "option.paternoster.passengers-one-deck": N_(
+        "Passengers need exactly two decks shuffled together. With one deck no card has a twin."),
+    "option.paternoster.passengers-three-decks": N_(
+        "Passengers need exactly two decks shuffled together. With three decks every card has "
+        "two twins."),
+    "option.paternoster.passing-on-solo": N_(
+        "Passing on needs a second player to give a card to."),
+    "option.paternoster.players": N_("Paternoster is for 1 to 5 players, not {players}."),
+    "option.paternoster.players-tower": N_(
+        "Paternoster is for 1 to 5 players, not {players}. 6 to 8 players play the Tower."),
+    "option.paternoster.setups": N_(
+        "Short trip, First ride, Two cars and Tower each set up their own game. Choose only "
+        "one of them."),
+    "option.paternoster.short-trip-decks-piles": N_(
+        "Short trip sets up its own deck and piles. The house rules for decks and piles change "
+        "the standard game only."),
+    "option.paternoster.silent-lift-operator": N_(
+        "Silent lift forbids all signals, so Lift operator means nothing with it. Choose one."),
+    "option.paternoster.smaller-hand-change": N_(
+        "Smaller hand (some levels include it) already gives every hand one card fewer. Choose "
+        "Smaller hand or change the usual hand yourself, not both."),
+    "option.paternoster.steep-cards-per-turn": N_(
+        "Steep (some levels include it) already owes three cards each turn. Choose Steep or "
+        "another number of cards owed each turn, not both."),
+    "option.paternoster.tower-decks-piles": N_(
+        "The Tower sets up its own three decks and six piles. The house rules for decks and "
+        "piles change the standard game only."),
+    "option.paternoster.tower-hand-size": N_(
+        "In the Tower a hand is 4 or 5 cards, not {hand}."),
+    "option.paternoster.tower-hand-without-tower": N_(
+        "Tower with 5 cards in hand changes the Tower only. Choose Tower too."),
+    "option.paternoster.tower-players": N_("The Tower is for 6 to 8 players, not {players}."),
+    "option.paternoster.turn-over-hand": N_(
+        "Nobody can play more cards in a turn than they hold ({per_turn} cards owed each turn, "
+        "but only {hand} in hand)."),
+    "option.paternoster.two-cars-decks-piles": N_(
+        "Two cars sets up its own deck and piles. The house rules for decks and piles change "
+        "the standard game only."),
+    "option.paternoster.two-cars-players": N_(
+        "Two cars is for exactly two players, not {players}."),
     "param.duel.hand": N_("Cards in hand"),
     "param.duel.cards_per_turn": N_("Cards owed each turn"),
     "param.duel.first_turn_cards": N_("Cards owed on the first turn"),

@@ -332,6 +332,8 @@ def test_variant_team_all_cards_played_wins() -> None:
     ({"blitz": True, "team": True}, "do not combine"),
     ({"handicap_hand": [2]}, "seat 2 does not exist"),
     ({"friendly": True, "handicap_no_push": [0]}, "nobody pushes"),
+    ({"hand": 4, "cards_per_turn": 4, "handicap_hand": [0]},
+     r"more than the handicap hand \(3 cards\)"),
     ({"long": True}, "unknown option 'long'"),
     ({"team": "yes"}, "true or false"),
     ({"handicap_hand": "0"}, "list of seat numbers"),

@@ -29,6 +29,8 @@ def test_decks_piles_and_hands_are_the_rules() -> None:
      r"'cards_per_turn' \(4\) may not be more than the hand \(3 cards\)"),
     ({"players": 2, "hand_change": -3, "smaller_hand": True, "first_ride": True},
      "'smaller_hand' sets 'hand_change'"),
+    ({"passengers": 3, "decks": 1}, r"two decks \(one deck has no twins\).*with one deck$"),
+    ({"passengers": 4, "decks": 3}, r"two decks \(three decks give two twins each\)"),
 ])
 def test_impossible_combinations_are_refused(raw: dict[str, Any], message: str) -> None:
     with pytest.raises(OptionError, match=message):

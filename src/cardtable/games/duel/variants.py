@@ -169,29 +169,39 @@ def parse_options(raw: Mapping[str, Any] | None) -> DuelOptions:
 
 
 def _check_combination(options: DuelOptions) -> None:
+    """Refuse a combination that cannot work; each refusal has its code (and the numbers
+    it names), for a client to say in the player's language."""
     _check_presets(options)
     if options.first_turn_cards > options.cards_per_turn:
         raise OptionError(f"option 'first_turn_cards' ({options.first_turn_cards}) may not be "
-                          f"more than 'cards_per_turn' ({options.cards_per_turn})")
+                          f"more than 'cards_per_turn' ({options.cards_per_turn})",
+                          "first-turn-over-turn", first=options.first_turn_cards,
+                          per_turn=options.cards_per_turn)
     if options.cards_per_turn > options.full_hand:
         raise OptionError(f"option 'cards_per_turn' ({options.cards_per_turn}) may not be more "
-                          f"than the hand ({options.full_hand} cards)")
+                          f"than the hand ({options.full_hand} cards)", "turn-over-hand",
+                          per_turn=options.cards_per_turn, hand=options.full_hand)
     for name in _SEAT_LISTS:
         for seat in getattr(options, name):
             if not 0 <= seat < options.seats:
                 raise OptionError(
                     f"handicap seat {seat} does not exist: this game has seats 0 to "
-                    f"{options.seats - 1}"
+                    f"{options.seats - 1}", "handicap-seat", seat=seat + 1, seats=options.seats
                 )
+    smallest = min(options.hand_sizes)
+    if options.cards_per_turn > smallest:
+        raise OptionError(f"option 'cards_per_turn' ({options.cards_per_turn}) may not be more "
+                          f"than the handicap hand ({smallest} cards)", "turn-over-handicap-hand",
+                          per_turn=options.cards_per_turn, hand=smallest)
     if options.friendly and options.hard_push:
         raise OptionError("Hard push changes how far a push may go, but Friendly race has no "
-                          "pushing at all: choose one of them")
+                          "pushing at all: choose one of them", "friendly-hard-push")
     if options.friendly and options.handicap_no_push:
         raise OptionError("the no-push handicap means nothing in Friendly race, where nobody "
-                          "pushes")
+                          "pushes", "friendly-no-push-handicap")
     if options.blitz and options.team:
         raise OptionError("Blitz duel is for two players and Team duel for four: they do not "
-                          "combine")
+                          "combine", "blitz-team")
 
 
 VARIANTS: dict[str, str] = {
@@ -244,13 +254,20 @@ def from_variants(names: Iterable[str]) -> DuelOptions:
     return options
 
 
+PRESET_CODES = {"long_race": "long-race-hand", "hard_push": "hard-push-reach",
+                "friendly": "friendly-pushes",
+                "one_card_first_turn": "two-cards-first-turn-cards"}
+"""The refusal code of each preset given with the parameter it sets."""
+
+
 def _check_presets(options: DuelOptions) -> None:
     """A preset variant and the parameter it sets may not both be given."""
     for flag, numbers in PRESETS.items():
         on = getattr(options, flag) != (flag == "one_card_first_turn")
         for name in numbers:
             if on and getattr(options, name) != _NUMBERS[name].default:
-                raise OptionError(f"option '{flag}' sets '{name}' itself: give one of them")
+                raise OptionError(f"option '{flag}' sets '{name}' itself: give one of them",
+                                  PRESET_CODES[flag])
 
 
 def _add_seat(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:

@@ -169,15 +169,20 @@ def power_rank(word: object) -> int:
 
 
 def _check_combination(options: Duel52Options) -> None:
+    """Refuse a combination that cannot work; each refusal has its code (and the numbers
+    it names), for a client to say in the player's language."""
     if options.length != "standard" and options.set_aside != ASIDE["standard"]:
         raise OptionError(f"option 'length' ({options.length}) sets 'set_aside' itself: give "
-                          "one of them")
+                          "one of them", f"{options.length}-set-aside")
     if options.first_actions > options.actions:
         raise OptionError(f"option 'first_actions' ({options.first_actions}) may not be more "
-                          f"than 'actions' ({options.actions})")
-    if BASES + 2 * options.hand + options.aside > 52:
+                          f"than 'actions' ({options.actions})", "first-actions-over-actions",
+                          first=options.first_actions, actions=options.actions)
+    need = BASES + 2 * options.hand + options.aside
+    if need > 52:
         raise OptionError(f"a hand of {options.hand} and {options.aside} cards set aside need "
-                          f"{BASES + 2 * options.hand + options.aside} cards: the deck has 52")
+                          f"{need} cards: the deck has 52", "deck-too-small",
+                          hand=options.hand, aside=options.aside, need=need)
 
 
 VARIANTS: dict[str, str] = {

@@ -201,68 +201,90 @@ def parse_options(raw: Mapping[str, Any] | None) -> PaternosterOptions:
     return options
 
 
+_SETUP_CODES = {"Short trip": "short-trip-decks-piles", "First ride": "first-ride-decks-piles",
+                "Two cars": "two-cars-decks-piles", "Tower": "tower-decks-piles"}
+"""The refusal code of each setup given with house-rule decks or piles."""
+
+
 def check_combination(o: PaternosterOptions) -> None:
-    """Refuse setups that cannot work, saying why (DESIGN.md Paternoster 9)."""
+    """Refuse setups that cannot work, saying why (DESIGN.md Paternoster 9); each refusal
+    has its code (and the numbers it names), for a client to say in the player's
+    language."""
     for param in PARAMS:
         check_number(param, getattr(o, param.name))
     setups = [name for name, on in (("Short trip", o.short_trip), ("First ride", o.first_ride),
                                     ("Two cars", o.two_cars), ("Tower", o.tower)) if on]
     if len(setups) > 1:
         raise OptionError(
-            f"{' and '.join(setups)} each set up their own decks, piles and hands: choose one"
-        )
+            f"{' and '.join(setups)} each set up their own decks, piles and hands: choose one",
+            "setups")
     if o.tower:
         if not 6 <= o.players <= 8:
             raise OptionError(f"the Tower is for 6 to 8 players, not {o.players} "
-                              "(set players to 6, 7 or 8)")
+                              "(set players to 6, 7 or 8)", "tower-players", players=o.players)
     elif not 1 <= o.players <= 5:
-        hint = " (6 to 8 players play the Tower)" if 6 <= o.players <= 8 else ""
-        raise OptionError(f"Paternoster is for 1 to 5 players, not {o.players}{hint}")
+        tower = 6 <= o.players <= 8
+        hint = " (6 to 8 players play the Tower)" if tower else ""
+        raise OptionError(f"Paternoster is for 1 to 5 players, not {o.players}{hint}",
+                          "players-tower" if tower else "players", players=o.players)
     if o.two_cars and o.players != 2:
-        raise OptionError(f"Two cars is for exactly two players, not {o.players}")
+        raise OptionError(f"Two cars is for exactly two players, not {o.players}",
+                          "two-cars-players", players=o.players)
     if o.tower_hand not in TOWER_HANDS:
-        raise OptionError(f"the Tower hand is 4 or 5 cards, not {o.tower_hand}")
+        raise OptionError(f"the Tower hand is 4 or 5 cards, not {o.tower_hand}",
+                          "tower-hand-size", hand=o.tower_hand)
     if o.tower_hand != 4 and not o.tower:
-        raise OptionError("tower_hand sets the hand size of the Tower only: add tower")
-    for flag, name, on in (("steep", "cards_per_turn", o.steep),
-                           ("first_ride", "cards_per_turn", o.first_ride),
-                           ("bigger_hand", "hand_change", o.bigger_hand),
-                           ("smaller_hand", "hand_change", o.smaller_hand)):
+        raise OptionError("tower_hand sets the hand size of the Tower only: add tower",
+                          "tower-hand-without-tower")
+    for flag, name, on, code in (
+            ("steep", "cards_per_turn", o.steep, "steep-cards-per-turn"),
+            ("first_ride", "cards_per_turn", o.first_ride, "first-ride-cards-per-turn"),
+            ("bigger_hand", "hand_change", o.bigger_hand, "bigger-hand-change"),
+            ("smaller_hand", "hand_change", o.smaller_hand, "smaller-hand-change")):
         if on and getattr(o, name) != _PARAMS[name].default:
-            raise OptionError(f"option '{flag}' sets '{name}' itself: give one of them")
+            raise OptionError(f"option '{flag}' sets '{name}' itself: give one of them", code)
     if setups and (o.decks, o.up_piles, o.down_piles) != (2, 2, 2):
         raise OptionError(f"{setups[0]} sets its own decks and piles: 'decks', 'up_piles' "
-                          "and 'down_piles' change the standard game only")
+                          "and 'down_piles' change the standard game only",
+                          _SETUP_CODES[setups[0]])
     if o.up_piles + o.down_piles == 0:
         raise OptionError("a game needs at least one pile: 'up_piles' and 'down_piles' may "
-                          "not both be 0")
+                          "not both be 0", "no-piles")
     if o.first_ride and o.step_back_reach != 1:
         raise OptionError("in First ride every card of the same suit fits: 'step_back_reach' "
-                          "changes the other games only")
+                          "changes the other games only", "first-ride-step-back")
+    if o.bigger_hand and o.smaller_hand:
+        raise OptionError("Bigger hand and Smaller hand cancel out: choose one",
+                          "bigger-smaller-hand")
+    if o.hand_size < 1:
+        raise OptionError(f"option 'hand_change' ({o.hand_change}) leaves the hands empty",
+                          "empty-hand", change=o.hand_change, usual=o.hand_size - o.hand_change)
     if o.turn_cards > o.hand_size:
         raise OptionError(f"option 'cards_per_turn' ({o.turn_cards}) may not be more than "
-                          f"the hand ({o.hand_size} cards)")
-    if o.bigger_hand and o.smaller_hand:
-        raise OptionError("Bigger hand and Smaller hand cancel out: choose one")
+                          f"the hand ({o.hand_size} cards)", "turn-over-hand",
+                          per_turn=o.turn_cards, hand=o.hand_size)
     if o.passengers not in PASSENGER_COUNTS:
-        raise OptionError(f"there are 3, 4 or 5 passengers (or 0 for none), not {o.passengers}")
+        raise OptionError(f"there are 3, 4 or 5 passengers (or 0 for none), not {o.passengers}",
+                          "passenger-count", passengers=o.passengers)
     if o.passengers and o.copies != 2:
-        why = "one deck has no twins" if o.copies == 1 else "three decks give two twins each"
+        one = o.copies == 1
+        why = "one deck has no twins" if one else "three decks give two twins each"
+        setup = setups[0] if setups else ("one deck" if one else "three decks")
         raise OptionError(f"Passengers need exactly two decks ({why}): they do not combine "
-                          f"with {setups[0]}")
+                          f"with {setup}",
+                          "passengers-one-deck" if one else "passengers-three-decks")
     if o.steep and o.first_ride:
         raise OptionError("First ride asks for one card a turn and Steep for three: "
-                          "choose one")
+                          "choose one", "first-ride-steep")
     if o.silent_lift and o.lift_operator:
         raise OptionError("Silent lift forbids all signals, so Lift operator means nothing "
-                          "with it: choose one")
+                          "with it: choose one", "silent-lift-operator")
     if o.commands and o.commands_light:
         raise OptionError("Commands and Commands light are two versions of one variant: "
-                          "choose one")
+                          "choose one", "commands-both")
     if o.passing_on and o.players == 1:
-        raise OptionError("Passing on needs a second player to give a card to")
-    if o.hand_size < 1:
-        raise OptionError(f"option 'hand_change' ({o.hand_change}) leaves the hands empty")
+        raise OptionError("Passing on needs a second player to give a card to",
+                          "passing-on-solo")
 
 
 VARIANTS: dict[str, str] = {

@@ -247,10 +247,19 @@ function paramProblem() {
   return null;
 }
 
+// A combination of options the game refuses comes back with its rule and numbers: said
+// here in the page's language (the server's English sentence when there are no words for it).
+function refusalText(message, error) {
+  const key = error.code === "bad-options" && error.rule ? `option.${game}.${error.rule}` : null;
+  return key && hasLabel(key) ? labelOf(key, error.values || {}) : message;
+}
+
 document.getElementById("new-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const problem = paramProblem();
   if (problem) { errorBox.textContent = t("The table could not be opened: {message}", { message: problem }); return; }
   errorBox.textContent = t("Opening the table…");
-  createTable(requestBody(), (message) => { errorBox.textContent = t("The table could not be opened: {message}", { message }); });
+  createTable(requestBody(), (message, error) => {
+    errorBox.textContent = t("The table could not be opened: {message}", { message: refusalText(message, error) });
+  });
 });

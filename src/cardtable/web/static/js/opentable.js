@@ -1,6 +1,8 @@
 // Opening a table: the one call to the API that the home, new-table and review pages share.
 
-/** Create a table through the API and go to it. */
+/** Create a table through the API and go to it; a refusal goes to `onError` as its
+ * message and the whole error (`code`, and for options the game refuses `rule` and
+ * `values`, which a page may say in its own language). */
 export async function createTable(body, onError) {
   let r;
   try {
@@ -14,7 +16,7 @@ export async function createTable(body, onError) {
     return;
   }
   const data = await r.json().catch(() => ({}));
-  if (!r.ok) { onError((data.error && data.error.message) || r.statusText); return; }
+  if (!r.ok) { onError((data.error && data.error.message) || r.statusText, data.error || {}); return; }
   const id = data.table.id;
   try {
     if (data.links && Object.keys(data.links.invites || {}).length)
