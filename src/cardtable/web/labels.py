@@ -538,6 +538,7 @@ LABELS: dict[str, str | tuple[str, str]] = {
     "why.follow-suit": N_("You must answer with a card of the led suit."),
     "why.foreplace-first": N_("Foreplacing comes first: set a card aside, or keep them all."),
     "why.foreplace-handicap": N_("Your handicap: you play without foreplacing."),
+    "why.handicap": N_("Your handicap forbids you that card's power."),
     "why.foreplace-same-rank": N_(
         "The dealer foreplaced a card of this rank: you may not foreplace the same rank."),
     "why.foreplace-same-suit": N_(
