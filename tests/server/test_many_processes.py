@@ -27,14 +27,16 @@ REDIS_URL = "redis://127.0.0.1:6379/2"
 pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
 
 
-def redis_flags(url: str = REDIS_URL) -> tuple[str, ...]:
+def redis_flags(lease_seconds: float = 2) -> tuple[str, ...]:
+    """The flags of one site's processes: the local Redis (database 2), a key prefix of
+    the test's own; without Redis the test fails."""
     try:
-        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
     except redis.RedisError as exc:
-        pytest.fail(f"these tests need Redis at {url} ({exc}); start it and run again",
+        pytest.fail(f"these tests need Redis at {REDIS_URL} ({exc}); start it and run again",
                     pytrace=False)
-    return ("--redis", url, "--redis-prefix", f"ct-test-site:{uuid.uuid4().hex[:8]}:",
-            "--lease-seconds", "2")
+    return ("--redis", REDIS_URL, "--redis-prefix", f"ct-test-site:{uuid.uuid4().hex[:8]}:",
+            "--lease-seconds", f"{lease_seconds:g}")
 
 
 def start_all(servers: list[Server]) -> None:

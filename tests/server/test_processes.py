@@ -8,25 +8,17 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import uuid
 from pathlib import Path
 
 import pytest
-import redis
 from harness import PATIENCE, Server, free_port, replayed_states, wait_until
-
-REDIS_URL = "redis://127.0.0.1:6379/2"
+from test_many_processes import REDIS_URL
+from test_many_processes import redis_flags as site_flags
 
 
 @pytest.fixture
 def redis_flags() -> tuple[str, ...]:
-    try:
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
-    except redis.RedisError as exc:
-        pytest.fail(f"these tests need Redis on 127.0.0.1:6379 ({exc}); start it and run again",
-                    pytrace=False)
-    return ("--redis", REDIS_URL, "--redis-prefix", f"ct-test-redis:{uuid.uuid4().hex[:8]}:",
-            "--lease-seconds", "1")
+    return site_flags(lease_seconds=1)
 
 
 def _serve(*flags: str) -> subprocess.CompletedProcess[str]:
