@@ -3,8 +3,10 @@
 The page (``/learn/<game>``) asks for the table; the deal stays on the server like any
 other table's, and the guide on the table page reads only the seat's observation. Solo
 Paternoster is the first guide: nobody else moves, so every rule can be met in turn; in
-the other games the computer's moves differ from game to game, so each guide's tips wait
-for the moment their rule matters rather than for a fixed move.
+the other games a learner's different moves meet different answers, so each guide's tips
+wait for the moment their rule matters rather than for a fixed move. The table's seed is
+the guide's too, so the same moves meet the same game (a lesson can be played again, and
+the tests know which tips a learner will meet).
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ async def start_guide(game_id: GuideGame, request: Request, response: Response) 
     deal = game.random_deal(game.parse_options(options), random.Random(seed))
     spec = TableSpec(game=game_id, options=dict(options), variants=[], seats=list(seats),
                      creator_seat=0, creator_name=None, match_wins=0, takeover_after=None,
-                     spectators=False, start={"deal": deal, "moves": []})
+                     spectators=False, start={"deal": deal, "moves": []}, seed=seed)
     manager: TableManager = request.app.state.manager
     table, token, _invites = await manager.create(spec)
     assert token is not None

@@ -232,7 +232,7 @@ class TableManager:
                 raise Refusal("bad-seats", f"creator_seat must be a seat from 0 to {n - 1}")
             if specs[spec.creator_seat].get("kind", "human") != "human":
                 raise Refusal("bad-seats", "the creator's seat must be a human seat")
-        seed = secrets.randbits(48)
+        seed = spec.seed if spec.seed is not None else secrets.randbits(48)
         seats: list[SeatRow] = []
         token: str | None = None
         invites: dict[int, str] = {}

@@ -75,6 +75,9 @@ class TableSpec:
     """``{"deal", "moves"}``: play on from a record's position (issue 17)."""
     hints: bool | None = None
     """Whether the players may ask for hints (``None``: yes unless another person sits)."""
+    seed: int | None = None
+    """The table's seed (its computers' choices); ``None``: a fresh one. A guided game fixes
+    it, so the same learner's moves meet the same game."""
 
 
 class LiveTable(Seats, ComputerPlayers, TurnClock):
