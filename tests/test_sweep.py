@@ -7,12 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from cardtable.cli import main
 from cardtable.engine import OptionError
 from cardtable.games.duel.rules import DUEL
+from cardtable.sim import sweep_command
 from cardtable.sim.runner import SimSpec, simulate
-from cardtable.sim.sweep import Axis, Sweep, check, parse_axis, run_sweep
+from cardtable.sim.sweep import Axis, Sweep, cell, check, figure_names, parse_axis, run_sweep
 
 SMALL = Sweep("duel", {}, (Axis("hand", (5, 6)), Axis("push_reach", (1, 3))), ("simple",),
               60, 7)
@@ -90,3 +92,19 @@ def test_the_command_prints_json_csv_a_table_and_draws_charts(
     assert "starter-wins" in capsys.readouterr().out
     assert main([*base, "--figures", "nonsense"]) == 2
     assert "no figure 'nonsense'" in capsys.readouterr().err
+
+
+def test_the_table_is_cut_into_parts_that_fit_and_shortens_no_value() -> None:
+    points = run_sweep(SMALL, workers=1)
+    figures = figure_names(points, [])
+    parts = sweep_command.tables(SMALL, points, figures, "a sweep", width=80)
+    assert len(parts) > 1
+    console = Console(width=80, record=True)
+    for part in parts:
+        console.print(part)
+    text = console.export_text()
+    assert "…" not in text
+    assert all(len(line) <= 80 for line in text.splitlines())
+    shown = [column.header for part in parts for column in part.columns]
+    assert [name for name in shown if name not in ("hand", "push_reach")] == figures
+    assert all(cell(points[0], name) in text for name in figures)

@@ -69,15 +69,41 @@ def sweep_command(args: argparse.Namespace) -> int:
     elif args.csv:
         sys.stdout.write(to_csv(sweep, points, figures))
     else:
-        Console(highlight=False).print(table(sweep, points, figures, title))
+        console = Console(highlight=False)
+        for part in tables(sweep, points, figures, title, console.width):
+            console.print(part)
     return 0
 
 
-def table(sweep: Sweep, points: Sequence[Point], figures: Sequence[str], title: str) -> Any:
-    header = [*(a.name for a in sweep.axes), *figures]
-    rows = [[*(str(v) for v in p.values), *(cell(p, name) for name in figures)] for p in points]
-    result = report.grid(title, header, rows)
-    result.caption = "each figure with its 95% interval"
+def tables(sweep: Sweep, points: Sequence[Point], figures: Sequence[str], title: str,
+           width: int) -> list[Any]:
+    """The sweep as tables of at most ``width`` characters: the figures are cut into groups
+    that fit beside the parameters' columns, so no value is ever shortened to "…"."""
+    cells = {name: [cell(p, name) for p in points] for name in figures}
+
+    def column_width(name: str, values: Sequence[str]) -> int:
+        return max(len(line) for text in [name, *values] for line in text.split("\n")) + 3
+
+    fixed = 1 + sum(column_width(a.name, [str(p.values[i]) for p in points])
+                    for i, a in enumerate(sweep.axes))
+    groups: list[list[str]] = [[]]
+    used = fixed
+    for name in figures:
+        need = column_width(name, cells[name])
+        if groups[-1] and used + need > width:
+            groups.append([])
+            used = fixed
+        groups[-1].append(name)
+        used += need
+    result = []
+    for n, group in enumerate(groups):
+        header = [*(a.name for a in sweep.axes), *group]
+        rows = [[*(str(v) for v in p.values), *(cells[name][i] for name in group)]
+                for i, p in enumerate(points)]
+        part = report.grid(title if n == 0 else "", header, rows)
+        if n == len(groups) - 1:
+            part.caption = "each figure with its 95% interval"
+        result.append(part)
     return result
 
 
