@@ -29,7 +29,9 @@ h1 { font-size: 1.6rem; margin: .6rem 0 .2rem; } h2 { margin-top: 2rem; font-siz
 p.meta { color: #5b6475; margin-top: 0; }
 table { border-collapse: collapse; margin: .6rem 0; background: #fff; }
 th, td { border: 1px solid #d9dce3; padding: .3rem .55rem; text-align: right; }
-th:first-child, td:first-child { text-align: left; }
+td { white-space: nowrap; }
+th:first-child, td:first-child, .text { text-align: left; white-space: normal; }
+td.text { min-width: 10rem; } td.text ~ td.text { min-width: 20rem; }
 th { background: #eef0f5; }
 td.yes { color: #1e7b34; } td.no { color: #b3261e; font-weight: 600; }
 img { max-width: 100%; height: auto; border: 1px solid #d9dce3; background: #fff; }
@@ -46,13 +48,17 @@ def _png(draw: Any) -> str:
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[str]],
-           classes: Sequence[Sequence[str]] | None = None) -> str:
-    head = "".join(f"<th>{escape(h)}</th>" for h in header)
+           classes: Sequence[Sequence[str]] | None = None, text: Sequence[int] = ()) -> str:
+    """A table whose figures never wrap (on a phone it scrolls sideways); the first
+    column and the ``text`` columns (sentences) wrap, left-aligned."""
+    head = "".join(f'<th class="text">{escape(h)}</th>' if j in text
+                   else f"<th>{escape(h)}</th>" for j, h in enumerate(header))
     body = []
     for i, row in enumerate(rows):
         cells = []
         for j, value in enumerate(row):
-            cls = classes[i][j] if classes else ""
+            cls = " ".join(c for c in (classes[i][j] if classes else "",
+                                       "text" if j in text else "") if c)
             cells.append(f'<td class="{cls}">{escape(value)}</td>' if cls
                          else f"<td>{escape(value)}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
@@ -79,7 +85,7 @@ def balance_section(title: str, lines: Sequence[report.Line]) -> str:
     return ("<h2>The rule text's figures beside ours</h2>"
             "<p>Our figure with its 95% interval; ✓ when the text's figure lies inside it.</p>"
             + _table(["measure", "rule text", "ours", "95% interval", "text's figure",
-                      "games"], rows, classes) + chart)
+                      "games"], rows, classes, text=[0]) + chart)
 
 
 def measures_section(lines: Sequence[report.Line]) -> str:
@@ -90,7 +96,8 @@ def measures_section(lines: Sequence[report.Line]) -> str:
     return ("<h2>The designer's measures</h2>"
             "<p>First-player advantage, length and its spread (standard deviation), how "
             "often a game is decided, and the skill gap between computer players.</p>"
-            + _table(["measure", "ours", "95% interval", "spread (sd)", "games"], rows))
+            + _table(["measure", "ours", "95% interval", "spread (sd)", "games"], rows,
+                     text=[0]))
 
 
 def restricted_cells(r: RestrictedResult) -> list[str]:
@@ -121,7 +128,7 @@ def restricted_section(results: Sequence[RestrictedResult]) -> str:
             "beside the team with it. Both sides are the same computer player, at the level "
             "named.</p>"
             + _table(["mechanic", "level", "figure", "without it", "with it", "effect",
-                      "the rule text"], rows))
+                      "the rule text"], rows, text=[0, 6]))
 
 
 def sweep_of(data: dict[str, Any]) -> tuple[Sweep, list[Point]]:
