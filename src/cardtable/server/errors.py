@@ -25,7 +25,7 @@ STATUS = {
     "bad-start": 422,
     "no-such-seat": 404, "not-open": 409, "taken": 409, "bad-invite": 403, "not-over": 409,
     "no-seat": 401, "bad-token": 401, "not-finished": 409, "unknown-game-no": 404,
-    "elsewhere": 503, "relay-down": 503,
+    "elsewhere": 503, "relay-down": 503, "storage": 503,
 }
 """The HTTP status of each refusal code of the tables (409 for the others)."""
 
