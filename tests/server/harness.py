@@ -7,6 +7,7 @@ tests see exactly what a browser would.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -15,6 +16,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import redis
 from websockets.sync.client import ClientConnection, connect
 
 from cardtable.engine import Record, State
@@ -148,6 +151,133 @@ class Server:
 
     def client(self, table_id: str, token: str | None = None, **params: Any) -> Client:
         return Client(self, table_id, token, params)
+
+
+class RedisServer:
+    """A ``redis-server`` of the test's own on a free loopback port, without persistence, so
+    a test may stop it (an outage that disturbs nobody else) and start it again on the
+    same port; it comes back empty, as a Redis restarted without its data does."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        log = (self.directory / "redis.log").open("ab")
+        self.proc = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(self.directory)],
+            stdout=log, stderr=subprocess.STDOUT)
+        client = redis.Redis(port=self.port, socket_connect_timeout=1)
+
+        def answers() -> bool:
+            assert self.proc is not None
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"redis-server exited: "
+                                   f"{(self.directory / 'redis.log').read_text()[-2000:]}")
+            try:
+                return bool(client.ping())
+            except redis.RedisError:
+                return False
+
+        try:
+            wait_until(answers)
+        finally:
+            client.close()
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+
+class CuttableProxy:
+    """A TCP proxy from a free loopback port to ``host:port`` (a database, say) that a test
+    can cut: :meth:`cut` closes every connection through it at once and refuses new ones
+    (each is accepted and closed straight away, as a server that went away would be), until
+    :meth:`restore` lets connections through again. Threads, two per connection."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.port: int = self._listener.getsockname()[1]
+        self._lock = threading.Lock()
+        self._open: set[socket.socket] = set()
+        self._cut = False
+        self.refused = 0
+        """Connections refused while cut."""
+        threading.Thread(target=self._accept, name="proxy-accept", daemon=True).start()
+
+    def cut(self) -> None:
+        with self._lock:
+            self._cut = True
+            sockets, self._open = self._open, set()
+        for sock in sockets:
+            _close(sock)
+
+    def restore(self) -> None:
+        with self._lock:
+            self._cut = False
+
+    def close(self) -> None:
+        _close(self._listener)
+        self.cut()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _address = self._listener.accept()
+            except OSError:
+                return  # closed
+            with self._lock:
+                cut = self._cut
+            if cut:
+                self.refused += 1
+                _close(client)
+                continue
+            try:
+                upstream = socket.create_connection(self.target, timeout=10)
+                upstream.settimeout(None)
+            except OSError:
+                _close(client)
+                continue
+            with self._lock:
+                if not self._cut:
+                    self._open |= {client, upstream}
+                    cut = False
+                else:
+                    cut = True
+            if cut:
+                _close(client)
+                _close(upstream)
+                continue
+            for source, sink in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(source, sink), name="proxy-pump",
+                                 daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            with contextlib.suppress(OSError):
+                while data := source.recv(65536):
+                    sink.sendall(data)
+        finally:
+            with self._lock:
+                self._open -= {source, sink}
+            _close(source)
+            _close(sink)
+
+
+def _close(sock: socket.socket) -> None:
+    """Shut a socket down (waking a thread blocked reading it) and close it."""
+    with contextlib.suppress(OSError):
+        sock.shutdown(socket.SHUT_RDWR)
+    sock.close()
 
 
 class Client:

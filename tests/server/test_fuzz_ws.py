@@ -62,7 +62,7 @@ def test_the_fuzzers_read_the_documented_codes() -> None:
     assert {"illegal", "bad-json", "not-over", "too-big"} <= MESSAGE_CODES
     assert HANDSHAKE == {"unknown-table": 4404, "bad-token": 4401, "cross-site": 4403,
                          "no-spectators": 4403, "invalid": 4400, "not-found": 4404,
-                         "elsewhere": 4503}
+                         "elsewhere": 4503, "relay-down": 4503, "storage": 4503}
 
 
 Build = Callable[[dict[str, Any]], "str | bytes"]

@@ -27,15 +27,15 @@ REDIS_URL = "redis://127.0.0.1:6379/2"
 pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
 
 
-def redis_flags(lease_seconds: float = 2) -> tuple[str, ...]:
-    """The flags of one site's processes: the local Redis (database 2), a key prefix of
-    the test's own; without Redis the test fails."""
+def redis_flags(lease_seconds: float = 2, url: str = REDIS_URL) -> tuple[str, ...]:
+    """The flags of one site's processes: the Redis at ``url`` (by default the local one,
+    database 2), a key prefix of the test's own; without that Redis the test fails."""
     try:
-        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=2).ping()
+        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
     except redis.RedisError as exc:
-        pytest.fail(f"these tests need Redis at {REDIS_URL} ({exc}); start it and run again",
+        pytest.fail(f"these tests need Redis at {url} ({exc}); start it and run again",
                     pytrace=False)
-    return ("--redis", REDIS_URL, "--redis-prefix", f"ct-test-site:{uuid.uuid4().hex[:8]}:",
+    return ("--redis", url, "--redis-prefix", f"ct-test-site:{uuid.uuid4().hex[:8]}:",
             "--lease-seconds", f"{lease_seconds:g}")
 
 
@@ -165,14 +165,20 @@ def _movers(client: Client) -> list[str]:
 
 class Roaming:
     """A client that connects again, to the next live process, whenever its socket closes
-    (as the page does), resuming from the last state it saw."""
+    (as the page does), resuming from the last state it saw; ``pause``: seconds it waits
+    before connecting again (the page waits 0.6 s)."""
 
     def __init__(self, servers: list[Server], table_id: str, token: str | None,
-                 start: int) -> None:
+                 start: int, pause: float = 0.0) -> None:
         self.servers, self.table_id, self.token, self.at = servers, table_id, token, start
+        self.pause = pause
         self.seen: list[dict[str, Any]] = []
         """Every state message it got, over all its connections."""
+        self.errors: list[dict[str, Any]] = []
+        """Every error message it got, over all its connections."""
         self.reconnects = 0
+        self.closes: list[int | None] = []
+        """The close code of each of its connections the server closed (None: no code)."""
         self.client = self._connect()
 
     def _connect(self) -> Client:
@@ -188,10 +194,30 @@ class Roaming:
             except (ConnectionClosed, OSError, TimeoutError):
                 continue
             self.at = (self.at + step) % len(self.servers)
-            if first["type"] == "state":
-                self.seen.append(first)
+            self._keep(first)
             return client
         raise AssertionError("no process took the client")
+
+    def _keep(self, message: dict[str, Any]) -> None:
+        if message["type"] == "state":
+            self.seen.append(message)
+        elif message["type"] == "error":
+            self.errors.append(message)
+
+    def _receive(self) -> None:
+        """One message (or none within 5 s); a closed socket is connected again."""
+        try:
+            message = self.client.recv(timeout=5)
+        except TimeoutError:
+            return
+        except (ConnectionClosed, OSError) as exc:
+            if isinstance(exc, ConnectionClosed):
+                self.closes.append(exc.rcvd.code if exc.rcvd is not None else None)
+            self.reconnects += 1
+            time.sleep(self.pause)
+            self.client = self._connect()
+            return
+        self._keep(message)
 
     def state(self, version: int, patience: float = PATIENCE) -> dict[str, Any]:
         """The newest state once it is at or past ``version`` (connecting again as needed),
@@ -200,17 +226,20 @@ class Roaming:
         while not self.seen or self.seen[-1]["version"] < version:
             if time.monotonic() > deadline and self.seen:
                 break
-            try:
-                message = self.client.recv(timeout=5)
-            except TimeoutError:
-                continue
-            except (ConnectionClosed, OSError):
-                self.reconnects += 1
-                self.client = self._connect()
-                continue
-            if message["type"] == "state":
-                self.seen.append(message)
+            self._receive()
         return self.seen[-1]
+
+    def error(self, code: str, patience: float = PATIENCE) -> dict[str, Any]:
+        """The first error with ``code`` from now on (connecting again as needed); an
+        AssertionError if none comes within ``patience`` seconds."""
+        known = len(self.errors)
+        deadline = time.monotonic() + patience
+        while time.monotonic() < deadline:
+            for found in self.errors[known:]:
+                if found["code"] == code:
+                    return found
+            self._receive()
+        raise AssertionError(f"no error {code!r} within {patience:.0f} s: {self.errors}")
 
     def move(self, text: str, version: int) -> None:
         with contextlib.suppress(ConnectionClosed, OSError):  # (then it is sent again)
@@ -219,7 +248,8 @@ class Roaming:
 
 def play_roaming(players: dict[int, Roaming], rng: random.Random,
                  between: Any = None) -> dict[str, Any]:
-    """Random legal moves until the game ends; ``between(version)`` runs before each."""
+    """Random legal moves until the game ends; ``between(version)`` runs before each (if it
+    returns true, the table changed meanwhile: the players look at it again first)."""
     version = 0
     while True:
         states = {s: p.state(version) for s, p in players.items()}
@@ -228,8 +258,8 @@ def play_roaming(players: dict[int, Roaming], rng: random.Random,
         state = next(iter(states.values()))
         if state["status"] == "finished":
             return state
-        if between is not None:
-            between(version)
+        if between is not None and between(version):
+            continue
         movers = [s for s, st in states.items() if st["observation"]["legal"]]
         if movers:
             seat = rng.choice(movers)

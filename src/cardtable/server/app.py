@@ -37,6 +37,8 @@ from cardtable.server.config import Settings
 from cardtable.server.conns import Conn
 from cardtable.server.db import Database, make_engine, migrate
 from cardtable.server.errors import (
+    DATABASE_AWAY,
+    DATABASE_AWAY_MESSAGE,
     ApiError,
     Refusal,
     add_error_handlers,
@@ -376,19 +378,26 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             return
         remote = websocket.app.state.remote
         patience = time.monotonic() + (settings.lease_seconds or 0.0) + 5.0
-        while True:
-            try:
-                table = await manager.get(table_id)
-                break
-            except Refusal as exc:  # another process owns the table (issue 19)
-                if remote is not None and await remote.pipe(
-                        websocket, table_id, digest(token) if token else None, seen, game_no,
-                        refuse):
-                    return
-                if remote is None or time.monotonic() > patience:
-                    await refuse(exc.code, exc.message, 4503)
-                    return
-                await asyncio.sleep(0.25)  # its owner is gone: its lease lapses soon
+        try:
+            while True:
+                try:
+                    table = await manager.get(table_id)
+                    break
+                except Refusal as exc:  # another process owns the table (issue 19)
+                    if remote is not None and await remote.pipe(
+                            websocket, table_id, digest(token) if token else None, seen,
+                            game_no, refuse):
+                        return
+                    if remote is None or time.monotonic() > patience:
+                        await refuse(exc.code, exc.message, 4503)
+                        return
+                    await asyncio.sleep(0.25)  # its owner is gone: its lease lapses soon
+        except DATABASE_AWAY:
+            # a table not in memory (or its owner) cannot be looked up while the database is
+            # away: the client is told so and closed as when the table moves, so it connects
+            # again by itself, rather than dropped without a word
+            await refuse("storage", DATABASE_AWAY_MESSAGE, 4503)
+            return
         if table is None:
             await refuse("unknown-table", f"there is no table '{table_id[:40]}'", 4404)
             return

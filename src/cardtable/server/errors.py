@@ -17,6 +17,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.exceptions import RequestValidationError, WebSocketRequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Mount, WebSocketRoute
 
@@ -25,13 +26,19 @@ STATUS = {
     "bad-start": 422,
     "no-such-seat": 404, "not-open": 409, "taken": 409, "bad-invite": 403, "not-over": 409,
     "no-seat": 401, "bad-token": 401, "not-finished": 409, "unknown-game-no": 404,
-    "elsewhere": 503, "relay-down": 503,
+    "elsewhere": 503, "relay-down": 503, "storage": 503,
 }
 """The HTTP status of each refusal code of the tables (409 for the others)."""
 
 HTTP_CODES = {400: "bad-json", 404: "not-found", 405: "method-not-allowed"}
 """Codes of Starlette's and FastAPI's own refusals: FastAPI answers 400 only for a body
 it could not read as JSON (too deep, a number too long, not UTF-8)."""
+
+DATABASE_AWAY = (OperationalError, InterfaceError)
+"""What the database raises while it cannot be reached (it is down, restarting, or the
+network to it is cut): a passing condition, answered with ``storage`` and 503, not as a
+failure of the server (issue 19)."""
+DATABASE_AWAY_MESSAGE = "the database does not answer right now: try again in a moment"
 
 WS_INVALID = 4400
 """The close code of a WebSocket handshake refused for its query (``?seen=abc``)."""
@@ -130,6 +137,12 @@ def add_error_handlers(app: FastAPI) -> None:
         message = describe(exc.errors(), skip=("query",))
         await websocket.send_text(json.dumps(ws_error("invalid", message)))
         await websocket.close(WS_INVALID, reason="invalid")
+
+    async def _database_away(_request: Request, _exc: Exception) -> JSONResponse:
+        return http_error(503, "storage", DATABASE_AWAY_MESSAGE)
+
+    for away in DATABASE_AWAY:  # (the database thread has logged it already)
+        app.add_exception_handler(away, _database_away)
 
     @app.exception_handler(Exception)
     async def _unexpected(_request: Request, _exc: Exception) -> JSONResponse:

@@ -13,7 +13,7 @@ to well under a lease's length (NTP does).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
@@ -50,11 +50,28 @@ def take_and_load(conn: Connection, table_id: str, owner: str, until: float,
     return True, store.load_table(conn, table_id)
 
 
-def renew(conn: Connection, owner: str, until: float) -> set[str]:
-    """Renew every lease ``owner`` still holds; the tables they are of."""
-    conn.execute(leases_t.update().where(leases_t.c.owner == owner).values(expires_at=until))
-    return {r.table_id for r in conn.execute(
-        sa.select(leases_t.c.table_id).where(leases_t.c.owner == owner))}
+RENEW_AT_ONCE = 5000
+"""Leases renewed by one statement (its list of tables stays well within a statement's
+limit of parameters)."""
+
+
+def renew(conn: Connection, owner: str, until: float, ids: Collection[str]) -> set[str]:
+    """Renew ``owner``'s leases of the tables ``ids`` (the ones it holds in memory); the
+    tables of these it still owns.
+
+    Only those: a table the process dropped because renewing failed for a whole lease
+    (the database was away) keeps a lease in its name, and renewing that one too would
+    keep it from lapsing, so nobody, this process included, would take the table again
+    and its computer players and clock would stay stopped. Left alone, it lapses and the
+    next look for lapsed tables, here or in another process, takes the table over."""
+    wanted = sorted(ids)
+    held: set[str] = set()
+    for start in range(0, len(wanted), RENEW_AT_ONCE):
+        chunk = wanted[start:start + RENEW_AT_ONCE]
+        held |= {r.table_id for r in conn.execute(
+            leases_t.update().where(leases_t.c.owner == owner, leases_t.c.table_id.in_(chunk))
+            .values(expires_at=until).returning(leases_t.c.table_id))}
+    return held
 
 
 def release(conn: Connection, owner: str, ids: Sequence[str]) -> None:

@@ -88,21 +88,27 @@ class TableManager:
             log.info("tables handed over", extra={"tables": len(self.tables)})
 
     async def _keep_leases(self, seconds: float) -> None:
-        """Renew this process's leases; drop the tables it no longer owns (another process
-        took them, or renewing failed for a whole lease); take over lapsed tables."""
+        """Renew the leases of the tables this process holds; drop the tables it no longer
+        owns (another process took them, or renewing failed for a whole lease, e.g. while
+        the database was away); take over lapsed tables (a table dropped here for want of
+        the database among them, once it is back)."""
         renewed = time.time()
         while True:
             await asyncio.sleep(seconds / 3)
             now = time.time()
             before = set(self.tables)
+            why = "the table's lease is lost: another process owns it"
             try:
-                held = await self.db.run(leases.renew, self.owner, now + seconds)
+                held = await self.db.run(leases.renew, self.owner, now + seconds, before)
                 renewed = now
             except Exception:
                 log.warning("the table leases could not be renewed", exc_info=True)
                 held = set() if time.time() - renewed > seconds else before
+                why = ("the table's lease could not be renewed for a whole lease (the "
+                       "database did not answer): the table leaves this process until it is "
+                       "taken over again")
             for table_id in sorted(before - held):
-                await self._drop(table_id, "the table's lease is lost: another process owns it")
+                await self._drop(table_id, why)
             try:
                 for table_id in await self.db.run(leases.lapsed, time.time()):
                     with contextlib.suppress(Refusal):

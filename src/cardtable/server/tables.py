@@ -426,8 +426,14 @@ class LiveTable(Seats, ComputerPlayers, TurnClock):
             base = self.version + 1
             deadline, key = self._deadline_for(new, "playing", base)
             started = time.time()
-            await self.db.run(store.start_game, self.id, game_no, options.to_json(), deal, base,
-                              "playing", scores, deadline, started)
+            try:
+                await self.db.run(store.start_game, self.id, game_no, options.to_json(), deal,
+                                  base, "playing", scores, deadline, started)
+            except Exception:
+                log.warning("storing the next game failed", exc_info=True,
+                            extra={"table": self.id})
+                raise Refusal("storage", "the next game could not be stored, so it has not "
+                                         "begun; try again") from None
             self.state, self.game_no, self.base_version = new, game_no, base
             self.started_at = started
             self.status, self.scores = "playing", scores
@@ -441,22 +447,33 @@ class LiveTable(Seats, ComputerPlayers, TurnClock):
 
     # --- signals ---
     async def signal(self, seat: int, text: str) -> None:
+        """Set a signal, as a move is played: on a copy of the state, stored, and only then
+        made the table's. A signal the database cannot store (it is away) is refused
+        (``storage``) and not shown, so the live table never holds one its record lacks."""
         async with self.lock:
             if self.status != "playing":
                 raise Refusal("not-playing", "signals are sent while the game runs")
             if not talks(self.state):
                 raise Refusal("bad-signal", "this game has no signals")
-            assert isinstance(self.state, Signals)
             now = time.monotonic()
             if now - self._last_signal.get(seat, -1e9) < self.settings.signal_interval:
                 raise Refusal("too-fast", "one signal at a time, please")
+            new = self.state.clone()
+            assert isinstance(new, Signals)
             try:
-                signal = self.state.apply_signal_text(seat, text)
+                signal = new.apply_signal_text(seat, text)
             except IllegalMove as exc:
                 raise Refusal("bad-signal", exc.reason) from None
-            self._last_signal[seat] = now
             after = len(self.state.history)
-            await self.db.run(store.append_signal, self.id, self.game_no, after, seat, signal)
+            try:
+                await self.db.run(store.append_signal, self.id, self.game_no, after, seat,
+                                  signal)
+            except Exception:
+                log.warning("storing a signal failed", exc_info=True, extra={"table": self.id})
+                raise Refusal("storage", "the signal could not be stored, so it was not "
+                                         "given; try again") from None
+            self.state = new
+            self._last_signal[seat] = now
             self.log.append(event_text({"kind": "signal", "seat": seat, "signal": signal,
                                         "v": self.version}))
             self.changed()
