@@ -61,6 +61,17 @@ TEST_FLAGS = ("--bot-pause", "0", "--bot-executor", "thread", "--restart-grace",
 """The harness's own settings: no pauses, computer players in threads."""
 
 
+def stop(proc: subprocess.Popen[bytes] | None) -> None:
+    """Stop a process as an operator would (SIGTERM), killing it if it does not end."""
+    if proc is not None and proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+
+
 class Server:
     """A ``cardtable serve`` subprocess; ``kill9`` and ``start`` again keep the database.
 
@@ -110,12 +121,7 @@ class Server:
         self.proc.wait(10)
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.kill9()
+        stop(self.proc)
 
     # --- HTTP helpers ---
     def create(self, **body: Any) -> dict[str, Any]:
@@ -188,13 +194,7 @@ class RedisServer:
             client.close()
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(10)
+        stop(self.proc)
 
 
 class CuttableProxy:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from test_powers import attacks, card, lanes, texts
 
 from cardtable.cards import parse_card
 from cardtable.engine import OptionError, play_out
@@ -34,30 +35,11 @@ from cardtable.games.duel52.variants import (
 )
 from cardtable.testing import assert_refused_unchanged
 
-E: tuple[list[str], list[str]] = ([], [])
 HANDS = (["2C"], ["2D"])
-
-
-def lanes(*given: tuple[list[str], list[str]]) -> list[tuple[list[str], list[str]]]:
-    return [*given] + [E] * (3 - len(given))
 
 
 def banned(seat: int, *ranks: str) -> dict[str, Any]:
     return {"handicap_no_power": {str(seat): list(ranks)}}
-
-
-def texts(state: Duel52State) -> set[str]:
-    return {m.text for m in state.legal_moves(state.turn_seat)}
-
-
-def attacks(state: Duel52State) -> set[str]:
-    return {t for t in texts(state) if t.startswith("attack")}
-
-
-def card(state: Duel52State, pos: str) -> Any:
-    found = state.find(pos)
-    assert found is not None, f"no card at {pos}"
-    return found
 
 
 def on_both(state: Duel52State, *moves: str) -> Duel52State:
