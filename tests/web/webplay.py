@@ -201,8 +201,9 @@ def careful_move(observation: dict[str, Any]) -> str:
     return best[1] if best is not None else legal[0]
 
 
-def play_carefully(page: Any, watcher: Watcher, seconds: float = 150) -> int:
-    """Play a Paternoster game to its end with :func:`careful_move`, tapping like a person."""
+def play_carefully(page: Any, watcher: Watcher, seconds: float = 600) -> int:
+    """Play a Paternoster game to its end with :func:`careful_move`, tapping like a person
+    (the deadline is generous: on a busy machine a whole game took longer than 150 s)."""
     made = 0
     end = time.monotonic() + seconds
     while attr(page, "status") != "finished":
