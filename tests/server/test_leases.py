@@ -140,13 +140,56 @@ def test_a_lapsed_owner_is_replaced_and_its_late_move_is_refused(url: str) -> No
         seat = taken.state.to_act()[0]
         await taken.submit(seat, taken.state.legal_moves(seat)[0].text, taken.version)
         zombie_seat = table.state.to_act()[0]
-        with pytest.raises(Refusal) as refused:  # the old owner still thinks it owns it
+        table.closed = False  # a process that was paused wakes: it thinks it owns the table
+        with pytest.raises(Refusal) as refused:
             await asyncio.wait_for(table._play(zombie_seat, table.state.legal_moves(
                 zombie_seat)[-1].text, table.version, "seat"), PATIENCE)
-        assert refused.value.code == "storage"
+        assert refused.value.code == "stale"
         assert [m[1] for m in _stored_moves(url, table.id)] == [0, 1]
+        await _until(lambda: table.id not in first.tables)  # its stale copy is dropped
         await _stop(second)
         await _end(first)
+
+    asyncio.run(main())
+
+
+def test_a_stored_move_whose_reply_was_lost_is_found_at_the_next_move(url: str) -> None:
+    """The database stores a move but its reply is lost (the connection drops after the
+    commit): the player is told it was not stored, yet the record holds it. The next
+    change finds the record ahead (the database refuses a second move at that place): the
+    table is refused as stale, leaves memory, and comes back from the record with the
+    move in it, and play goes on; it does not refuse every move from then on."""
+
+    async def main() -> None:
+        manager = await _process(url)
+        table, _token, invites = await manager.create(_duel(
+            seats=[{"kind": "human"}, {"kind": "human"}]))
+        await table.claim(1, invites[1], None)
+        seat = table.state.to_act()[0]
+        move = table.state.legal_moves(seat)[0].text
+        honest = manager.db.run
+
+        async def reply_lost(work: Any, *args: Any) -> Any:
+            await honest(work, *args)
+            raise sa.exc.OperationalError("COMMIT", {}, Exception("connection lost"))
+
+        manager.db.run = reply_lost  # type: ignore[method-assign]
+        with pytest.raises(Refusal) as refused:
+            await table.submit(seat, move, 0)
+        assert refused.value.code == "storage" and table.version == 0
+        manager.db.run = honest  # type: ignore[method-assign]
+        assert [m[2] for m in _stored_moves(url, table.id)] == [move]
+        with pytest.raises(Refusal) as refused:
+            await table.submit(seat, move, 0)
+        assert refused.value.code == "stale"
+        await _until(lambda: table.id not in manager.tables)
+        rebuilt = await manager.get(table.id)
+        assert rebuilt is not None and rebuilt is not table
+        assert rebuilt.version == 1 and rebuilt.state.history[0][1] == move
+        seat = rebuilt.state.to_act()[0]
+        await rebuilt.submit(seat, rebuilt.state.legal_moves(seat)[0].text, 1)
+        assert len(_stored_moves(url, table.id)) == 2
+        await _stop(manager)
 
     asyncio.run(main())
 

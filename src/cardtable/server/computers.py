@@ -19,6 +19,7 @@ from cardtable.server.hooks import GameHooks, make_bot, searches
 from cardtable.server.metrics import Metrics
 from cardtable.server.store import SeatRow
 from cardtable.server.wire import event_text
+from cardtable.server.writes import TableWrites
 from cardtable.signals import Signals
 
 log = logging.getLogger("cardtable.server.tables")
@@ -33,7 +34,7 @@ class Thinkers(Protocol):
     bots: BotPool
 
 
-class ComputerPlayers:
+class ComputerPlayers(TableWrites):
     """The computer players of a :class:`cardtable.server.tables.LiveTable` (a part of it)."""
 
     id: str
@@ -86,7 +87,8 @@ class ComputerPlayers:
                        for _moves, _seat, pile, kind in trial.signal_log[known:]]
             after = len(state.history)
             for text in changes:
-                await self.db.run(store.append_signal, self.id, self.game_no, after, seat, text)
+                await self.write("the computer's signal could not be stored", store.append_signal,
+                                 self.id, self.game_no, after, seat, text)
                 state.apply_signal_text(seat, text)
                 self.log.append(event_text({"kind": "signal", "seat": seat, "signal": text,
                                             "v": self.version}))

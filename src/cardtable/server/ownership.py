@@ -59,6 +59,10 @@ class TableManager:
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         """This process, as its leases name it."""
         self._keeper: asyncio.Task[None] | None = None
+        self._dropping: set[asyncio.Task[None]] = set()
+        self.closing = False
+        """Shutting down: no table is taken or loaded any more, so none is written after
+        the hand-over."""
 
     async def start(self) -> int:
         """Load every running table, so its clock and computer players go on (with leases:
@@ -78,6 +82,7 @@ class TableManager:
 
     async def close(self) -> None:
         """Stop every table; with leases, hand them over to the other processes at once."""
+        self.closing = True
         for task in (self._sweeper, self._keeper):
             if task is not None:
                 task.cancel()
@@ -116,6 +121,16 @@ class TableManager:
             except Exception:
                 log.warning("lapsed tables could not be taken over", exc_info=True)
 
+    def stale(self, table: LiveTable) -> None:
+        """``table`` differs from its stored record (:mod:`.writes`): it leaves memory now,
+        its clients connect again, and the next look rebuilds it from the record (or finds
+        it at another process, if that one owns it now)."""
+        if self.holds(table):
+            task = asyncio.ensure_future(self._drop(table.id, "the table in memory was "
+                                                    "stale: it is rebuilt from its record"))
+            self._dropping.add(task)
+            task.add_done_callback(self._dropping.discard)
+
     async def _drop(self, table_id: str, why: str) -> None:
         table = self.tables.pop(table_id, None)
         if table is not None:
@@ -139,6 +154,8 @@ class TableManager:
         self._sweeper = asyncio.get_running_loop().create_task(sweep())
 
     async def get(self, table_id: str) -> LiveTable | None:
+        if self.closing:
+            raise Refusal("elsewhere", ELSEWHERE)
         table = self.tables.get(table_id)
         if table is not None:
             return table

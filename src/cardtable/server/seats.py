@@ -17,6 +17,7 @@ from cardtable.server.conns import Conn
 from cardtable.server.db import Database
 from cardtable.server.errors import Refusal
 from cardtable.server.store import Deadline, SeatRow
+from cardtable.server.writes import TableWrites
 
 log = logging.getLogger("cardtable.server.tables")
 
@@ -30,7 +31,7 @@ def digest(value: str) -> str:
 
 
 
-class Seats:
+class Seats(TableWrites):
     """The seats of a :class:`cardtable.server.tables.LiveTable` (a part of it)."""
 
     id: str
@@ -115,8 +116,9 @@ class Seats:
                 status = "finished" if self.state.is_over() else "playing"
                 deadline, _key = self._deadline_for(self.state, status)
                 started = (self.game_no, time.time())
-            ok = await self.db.run(store.claim_seat, self.id, seat, row.invite_hash,
-                                   token_hash, name, status, deadline, started)
+            ok = await self.write("the seat could not be stored, so it is not yours yet; try "
+                                  "again", store.claim_seat, self.id, seat, row.invite_hash,
+                                  token_hash, name, status, deadline, started)
             if not ok:
                 raise Refusal("taken", f"seat {seat} is already taken")
             row.token_hash, row.invite_hash, row.name = token_hash, None, name

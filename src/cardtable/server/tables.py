@@ -53,6 +53,9 @@ class Host(Protocol):
     bots: BotPool
     metrics: Metrics
 
+    def stale(self, table: LiveTable) -> None:
+        """``table`` differs from its stored record: rebuild it from the record."""
+
 
 @dataclass
 class TableSpec:
@@ -82,6 +85,8 @@ class TableSpec:
 
 class LiveTable(Seats, ComputerPlayers, TurnClock):
     """One table: seats, the running game (state + record), clock, computer players."""
+
+    manager: Host
 
     def __init__(self, manager: Host, row: TableRow, state: State,
                  log_entries: list[str]) -> None:
@@ -309,12 +314,8 @@ class LiveTable(Seats, ComputerPlayers, TurnClock):
                                or deadline is not self.deadline),
                 ride=ride,
             )
-            try:
-                await self.db.run(store.append_move, write)
-            except Exception:
-                log.exception("storing a move failed", extra={"table": self.id})
-                raise Refusal("storage", "the move could not be stored, so it was not played; "
-                                         "try again") from None
+            await self.write("the move could not be stored, so it was not played; try again",
+                             store.append_move, write)
             self.state = new
             self.status = status
             if scores is not None:
@@ -426,14 +427,9 @@ class LiveTable(Seats, ComputerPlayers, TurnClock):
             base = self.version + 1
             deadline, key = self._deadline_for(new, "playing", base)
             started = time.time()
-            try:
-                await self.db.run(store.start_game, self.id, game_no, options.to_json(), deal,
-                                  base, "playing", scores, deadline, started)
-            except Exception:
-                log.warning("storing the next game failed", exc_info=True,
-                            extra={"table": self.id})
-                raise Refusal("storage", "the next game could not be stored, so it has not "
-                                         "begun; try again") from None
+            await self.write("the next game could not be stored, so it has not begun; try "
+                             "again", store.start_game, self.id, game_no, options.to_json(),
+                             deal, base, "playing", scores, deadline, started)
             self.state, self.game_no, self.base_version = new, game_no, base
             self.started_at = started
             self.status, self.scores = "playing", scores
@@ -465,13 +461,8 @@ class LiveTable(Seats, ComputerPlayers, TurnClock):
             except IllegalMove as exc:
                 raise Refusal("bad-signal", exc.reason) from None
             after = len(self.state.history)
-            try:
-                await self.db.run(store.append_signal, self.id, self.game_no, after, seat,
-                                  signal)
-            except Exception:
-                log.warning("storing a signal failed", exc_info=True, extra={"table": self.id})
-                raise Refusal("storage", "the signal could not be stored, so it was not "
-                                         "given; try again") from None
+            await self.write("the signal could not be stored, so it was not given; try again",
+                             store.append_signal, self.id, self.game_no, after, seat, signal)
             self.state = new
             self._last_signal[seat] = now
             self.log.append(event_text({"kind": "signal", "seat": seat, "signal": signal,
@@ -500,10 +491,17 @@ class LiveTable(Seats, ComputerPlayers, TurnClock):
                 or any(s.kind == "computer" for s in self.seats))
         return not busy
 
+    def stale(self) -> None:
+        self.manager.stale(self)
+
     async def close(self) -> None:
         """Stop the table's clock and computer players; its clients are told to connect
-        again (they find the table wherever it is owned next)."""
+        again (they find the table wherever it is owned next). A change being stored is
+        finished first, and none is stored after (:mod:`.writes`): whoever owns the table
+        next reads a record that nobody here adds to."""
         self.closed = True
+        async with self.lock:
+            pass
         for conn in list(self.conns):
             conn.kick()
         for timer in self._timers:
