@@ -1,0 +1,75 @@
+"""``cardtable serve --workers N`` (issue 19): N processes behind one port. A worker killed
+(-9) is replaced, SIGHUP restarts the workers one by one, SIGTERM stops them all; through
+all of it a game at the port is played to its end with no accepted move lost, the clients
+connecting again by themselves."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+from pathlib import Path
+
+import pytest
+from harness import Server, wait_until
+from test_many_processes import Roaming, check_told_moves_are_stored, play_roaming, redis_flags
+from test_no_orphans import alive, descendants
+
+pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
+
+
+def workers(site: Server) -> dict[int, str]:
+    """The supervisor's worker processes now (its children running its own command)."""
+    assert site.proc is not None
+    command = Path(f"/proc/{site.proc.pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    return {pid: c for pid, c in descendants(site.proc.pid).items()
+            if c == command and alive(pid, c)}
+
+
+def test_workers_are_replaced_restarted_one_by_one_and_stopped(tmp_path: Path,
+                                                               postgres_url: str) -> None:
+    site = Server(postgres_url, tmp_path / "site.log", *redis_flags(), "--workers", "2",
+                  "--bot-pause", "0.1")
+    site.start()
+    try:
+        wait_until(lambda: len(workers(site)) == 2)
+        created = site.create(game="paternoster", creator_seat=0, options={"players": 3},
+                              seats=[{"kind": "human"}, {"kind": "human"},
+                                     {"kind": "computer"}])
+        table_id = created["table"]["id"]
+        tokens = {0: created["token"], 1: site.claim(table_id, 1, created["invites"]["1"])}
+        players = {seat: Roaming([site], table_id, token, start=0)
+                   for seat, token in tokens.items()}
+        done: list[str] = []
+
+        def kill_then_roll(version: int) -> bool:
+            before = workers(site)
+            if not done and version >= 3:
+                victim = min(before)
+                os.kill(victim, signal.SIGKILL)
+                wait_until(lambda: len(workers(site)) == 2 and victim not in workers(site))
+                done.append("killed")
+                return True
+            if len(done) == 1 and version >= 6:
+                assert site.proc is not None
+                site.proc.send_signal(signal.SIGHUP)
+                wait_until(lambda: len(workers(site)) == 2 and not set(workers(site)) & set(before))
+                wait_until(lambda: site.http.get("/api/health").status_code == 200)
+                done.append("restarted")
+                return True
+            return False
+
+        final = play_roaming(players, random.Random(11), kill_then_roll)
+        assert done == ["killed", "restarted"], f"the game ended first: {done}"
+        assert final["status"] == "finished"
+        record = site.record(table_id)
+        assert len(record["moves"]) == final["version"]
+        check_told_moves_are_stored(players, record)
+        assert sum(p.reconnects for p in players.values()) >= 1
+        left = workers(site)
+        assert site.proc is not None
+        site.proc.send_signal(signal.SIGTERM)
+        assert site.proc.wait(60) == 0
+        wait_until(lambda: not any(alive(pid, c) for pid, c in left.items()), 30)
+    finally:
+        site.stop()
