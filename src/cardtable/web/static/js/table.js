@@ -93,8 +93,11 @@ function connect() {
     if (e.code === 4404 || e.code === 4403) { setStatus(t("There is no such table.")); return; }
     setStatus(t("Connection lost, reconnecting…"));
     pending = false;
+    // back off, at most 10 s, each wait drawn from its upper half: after a server process
+    // restarts, its players' pages connect again spread out rather than all at once
+    const wait = Math.min(10000, 250 * 2 ** retry);
     retry = Math.min(retry + 1, 6);
-    setTimeout(connect, 300 * 2 ** retry);
+    setTimeout(connect, wait * (0.5 + Math.random() / 2));
   });
 }
 
