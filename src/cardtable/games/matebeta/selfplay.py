@@ -25,6 +25,7 @@ mypyc; it imports nothing of the package, so it also runs as plain Python.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Final
 
 LEAD: Final = 20
@@ -60,10 +61,30 @@ DRAW: Final = 2
 
 CARDS: Final = 20
 HAND: Final = 10
-SUITS: Final = (0x1F, 0x1F << 5, 0x1F << 10, 0x1F << 15)
-"""The cards of each suit, as a hand."""
-RANKS: Final = tuple(sum(1 << (5 * s + r) for s in range(4)) for r in range(5))
-"""The cards of each rank, as a hand."""
+SUIT: Final = 0x1F
+"""The five cards of the lowest suit (♣), as a hand."""
+RANK: Final = 0x8421
+"""The four cards of the lowest rank (7), as a hand."""
+
+
+def suit_cards(card: int) -> int:
+    """The cards of ``card``'s suit, as a hand."""
+    return SUIT << (card - card % 5)
+
+
+def rank_cards(card: int) -> int:
+    """The cards of ``card``'s rank, as a hand."""
+    return RANK << (card % 5)
+
+
+def count(hand: int) -> int:
+    """How many cards the hand holds (plain arithmetic: ``int.bit_count`` would be a
+    method call in the compiled module)."""
+    held = 0
+    while hand:
+        hand &= hand - 1
+        held += 1
+    return held
 
 
 def cards_of(hand: int) -> list[int]:
@@ -82,17 +103,18 @@ def nth(hand: int, k: int) -> int:
 
 def answers(lead: int, hand: int) -> int:
     """The cards of ``hand`` that may answer ``lead``: its suit, else its rank."""
-    found = hand & SUITS[lead // 5]
-    return found if found else hand & RANKS[lead % 5]
+    found = hand & suit_cards(lead)
+    return found if found else hand & rank_cards(lead)
 
 
-def below(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` without its argument checks: CPython (3.11 to 3.13) draws
-    ``n.bit_length()`` random bits until they are below ``n``."""
+def below(getrandbits: Callable[[int], int], n: int) -> int:
+    """``rng.randrange(n)`` without its argument checks, from ``rng.getrandbits`` (a
+    bound method: no look-up a draw): CPython (3.11 to 3.13) draws ``n.bit_length()``
+    random bits until they are below ``n``."""
     bits = n.bit_length()
-    drawn: int = rng.getrandbits(bits)
+    drawn = getrandbits(bits)
     while drawn >= n:
-        drawn = rng.getrandbits(bits)
+        drawn = getrandbits(bits)
     return drawn
 
 
@@ -101,8 +123,9 @@ def deal(rng: random.Random) -> tuple[int, int]:
     them: a random key a card (:func:`cards.shuffled <cardtable.cards.shuffled>`
     sorts by them, ties in card order), the ten lowest keys to seat 0, then
     ``randrange(2)``. Seat 1 holds the other ten."""
-    random_key = rng.random
-    keys = [random_key() for _ in range(CARDS)]
+    # typed Any: the compiled list keeps the generator's floats instead of new copies
+    random_key: Callable[[], Any] = rng.random
+    keys: list[float] = [random_key() for _ in range(CARDS)]
     cut = sorted(keys)[HAND - 1]
     hand = 0
     held = 0
@@ -114,7 +137,7 @@ def deal(rng: random.Random) -> tuple[int, int]:
         if held < HAND and keys[c] == cut:
             hand |= 1 << c
             held += 1
-    return hand, below(rng, 2)
+    return hand, below(rng.getrandbits, 2)
 
 
 def play_to_end(cards: list[list[Any]], placed: list[int], status: list[int],
@@ -149,6 +172,7 @@ def play(hands: list[int], placed: list[int], status: list[int], values: list[in
     only keep. Each move made is appended to ``moves``; each finished move (a trick)
     appends ``move, leader, lead, answer, winner`` to ``tricks`` (answer and winner -1
     for a mate)."""
+    draws = [players[0].getrandbits, players[1].getrandbits]
     dealer = status[DEALER]
     if status[PHASE] == FOREPLACING:
         for seat in (dealer, 1 - dealer):
@@ -157,8 +181,8 @@ def play(hands: list[int], placed: list[int], status: list[int], values: list[in
             first = placed[dealer] if seat != dealer else -1
             allowed = 0 if no_foreplace[seat] else hands[seat]
             if first >= 0:
-                allowed &= ~(SUITS[first // 5] | RANKS[first % 5])
-            pick = below(players[seat], allowed.bit_count() + 1)  # keep, then each card
+                allowed &= ~(suit_cards(first) | rank_cards(first))
+            pick = below(draws[seat], count(allowed) + 1)  # keep, then each card
             status[DECIDED + seat] = 1
             if pick == 0:
                 moves.append(seat * SEAT + KEEP)
@@ -176,7 +200,7 @@ def play(hands: list[int], placed: list[int], status: list[int], values: list[in
         other = 1 - leader
         if lead < 0:
             hand = hands[leader]
-            lead = nth(hand, below(players[leader], hand.bit_count()))
+            lead = nth(hand, below(draws[leader], count(hand)))
             hands[leader] = hand ^ 1 << lead
             moves.append(leader * SEAT + LEAD + lead)
         allowed = answers(lead, hands[other])
@@ -193,7 +217,7 @@ def play(hands: list[int], placed: list[int], status: list[int], values: list[in
             status[POINTS + other] = 0
             _finish(status, leader, move, end, leader)
             return
-        answer = nth(allowed, below(players[other], allowed.bit_count()))
+        answer = nth(allowed, below(draws[other], count(allowed)))
         hands[other] ^= 1 << answer
         moves.append(other * SEAT + ANSWER + answer)
         winner = other if answer > lead else leader
