@@ -82,6 +82,8 @@ def test_the_fast_path_gives_the_rows_and_summaries_of_the_ordinary_one(
     monkeypatch.setattr(runner, "fast_games_of", lambda *_: None)
     ordinary = simulate(spec, workers=1)
     assert fast.rows == ordinary.rows and len(fast.rows) == spec.games
+    kinds = [[type(v) for v in row.metrics.values()] for row in fast.rows]  # True is not 1.0
+    assert kinds == [[type(v) for v in row.metrics.values()] for row in ordinary.rows]
     assert fast.summaries() == ordinary.summaries()
 
 
