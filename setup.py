@@ -16,7 +16,8 @@ from setuptools.command.build_py import build_py
 COMPILED = ["src/cardtable/games/duel/selfplay.py", "src/cardtable/games/duel52/selfplay.py",
             "src/cardtable/games/matebeta/selfplay.py",
             "src/cardtable/games/paternoster/selfplay.py",
-            "src/cardtable/games/paternoster/fit.py", "src/cardtable/games/matebeta/search.py"]
+            "src/cardtable/games/paternoster/fit.py", "src/cardtable/games/matebeta/search.py",
+            "src/cardtable/games/matebeta/metrics.py", "src/cardtable/course.py"]
 LOCALE = Path(__file__).resolve().parent / "src" / "cardtable" / "locale"
 
 

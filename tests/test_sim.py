@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from cardtable.sim import runner
 from cardtable.sim.balance import DUEL_ROWS, run_report
 from cardtable.sim.runner import CHUNK, SimSpec, run_many, simulate
+from cardtable.sim.setup import fast_games_of, make_bot, resolve_game
 from cardtable.sim.stats import Z95, summarize_mean, summarize_rate, wilson
 
 
@@ -61,6 +64,56 @@ def test_seats_are_rotated_fairly() -> None:
     assert seat0.count("simple") == seat0.count("never-push") == 20
     names = {s.name for s in result.summaries()}
     assert {"simple-wins", "never-push-wins", "starter-wins", "all-cards-played"} <= names
+
+
+FAST_CASES = [({}, ("random",), 1), ({}, ("random",), 8),
+              ({"handicap_no_foreplace": [1]}, ("random",), 2),
+              ({"value_ace": 30, "value_queen": 0}, ("random", "random"), 3)]
+
+
+@pytest.mark.parametrize(("options", "bots", "seed"), FAST_CASES)
+def test_the_fast_path_gives_the_rows_and_summaries_of_the_ordinary_one(
+        options: dict[str, object], bots: tuple[str, ...], seed: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """MateBeta's random players play the lab's games without a state: the very rows
+    and summaries of the ordinary path, from the same seeds."""
+    spec = SimSpec("matebeta", options, bots, CHUNK * 2 + 7, seed=seed)
+    fast = simulate(spec, workers=1)
+    monkeypatch.setattr(runner, "fast_games_of", lambda *_: None)
+    ordinary = simulate(spec, workers=1)
+    assert fast.rows == ordinary.rows and len(fast.rows) == spec.games
+    kinds = [[type(v) for v in row.metrics.values()] for row in fast.rows]  # True is not 1.0
+    assert kinds == [[type(v) for v in row.metrics.values()] for row in ordinary.rows]
+    assert fast.summaries() == ordinary.summaries()
+
+
+def test_the_fast_path_is_taken_for_random_seats_only() -> None:
+    options = resolve_game("matebeta").parse_options({})
+    random_seats = {0: make_bot("matebeta", "random", 1), 1: make_bot("matebeta", "random", 2)}
+    assert fast_games_of("matebeta", options, random_seats) is not None
+    mixed = {0: random_seats[0], 1: make_bot("matebeta", "beginner", 2)}
+    assert fast_games_of("matebeta", options, mixed) is None
+    duel = resolve_game("duel")
+    assert fast_games_of("duel", duel.parse_options({}), {
+        0: make_bot("duel", "random", 1), 1: make_bot("duel", "random", 2)}) is None
+
+
+def test_a_mixed_seating_plays_as_before() -> None:
+    """Seats rotate; a rotation's players are made when first needed, so a random
+    player beside another plays the games it always played."""
+    result = simulate(SimSpec("matebeta", {}, ("random", "beginner"), 6, seed=4), workers=1)
+    assert [row.seating for row in result.rows] == [("random", "beginner"),
+                                                     ("beginner", "random")] * 3
+    names = {s.name for s in result.summaries()}
+    assert {"random-wins", "beginner-wins-moving-first"} <= names
+
+
+@pytest.mark.parametrize("values", [[1.0, 2.0, 4.5], [0.1] * 7 + [0.3, 1e9], [3.0]])
+def test_a_mean_spread_is_the_plain_sum_of_squares(values: list[float]) -> None:
+    mean = sum(values) / len(values)
+    plain = (math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+             if len(values) > 1 else 0.0)
+    assert summarize_mean("x", values).spread == plain
 
 
 def test_balance_report_shares_simulations_between_rows() -> None:

@@ -7,20 +7,27 @@ import argparse
 import json
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
-from cardtable.sim import html_report, report
+from cardtable.sim import report
 from cardtable.sim.balance import REPORTS, TITLES, run_report, total_games
-from cardtable.sim.measures import MEASURES, SKILL_GAMES
 from cardtable.sim.progress import progress_bar
-from cardtable.sim.restricted import RESTRICTIONS, RestrictedResult, run_restricted
-from cardtable.sim.restricted import total_games as restricted_games
 from cardtable.sim.setup import resolve_game
+
+if TYPE_CHECKING:
+    from cardtable.sim.restricted import RestrictedResult
 
 
 def command(args: argparse.Namespace) -> int:
     """The balance figures (where the game has a report), restricted play, sweeps."""
+    # imported here, not above: every command line reads add_arguments, and these
+    # (the measures import every game's players) only matter to this command
+    from cardtable.sim import html_report
+    from cardtable.sim.measures import MEASURES, SKILL_GAMES
+    from cardtable.sim.restricted import RESTRICTIONS, run_restricted
+    from cardtable.sim.restricted import total_games as restricted_games
 
     game = resolve_game(args.game)
     rows = REPORTS[args.game]() if args.game in REPORTS else []
@@ -72,6 +79,8 @@ def command(args: argparse.Namespace) -> int:
 
 
 def restricted_table(results: list[RestrictedResult]) -> object:
+    from cardtable.sim import html_report
+
     rows = [[r.restriction.mechanic, r.restriction.level, *html_report.restricted_cells(r)]
             for r in results]
     return report.grid("Restricted play: the figure without the mechanic and with it",

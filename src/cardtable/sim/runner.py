@@ -16,12 +16,12 @@ import os
 import random
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any
+from operator import attrgetter, itemgetter
+from typing import Any, NamedTuple
 
-from cardtable.engine import Bot, play_out
-from cardtable.sim.setup import make_bot, metrics_of, resolve_game
+from cardtable.engine import Bot, Game, Options, State, play_out
+from cardtable.sim.setup import FastGame, fast_games_of, make_bot, metrics_of, resolve_game
 from cardtable.sim.stats import Summary, summarize_mean, summarize_rate
 
 CHUNK = 50
@@ -45,8 +45,7 @@ class SimSpec:
         return math.ceil(self.games / CHUNK)
 
 
-@dataclass(frozen=True)
-class GameRow:
+class GameRow(NamedTuple):
     """What one finished game contributes: its metrics, who sat where, the returns."""
 
     metrics: dict[str, bool | float]
@@ -54,6 +53,15 @@ class GameRow:
     returns: tuple[float, ...]
     first: int | None = None
     """The seat that moved first (``None`` when several may act at once)."""
+
+
+class Seated(NamedTuple):
+    """One rotation of the seats: who sits where, the players, and the game's fast
+    path for them (``None``: the ordinary one)."""
+
+    seating: tuple[str, ...]
+    players: dict[int, Bot]
+    fast: FastGame | None
 
 
 def run_chunk(spec: SimSpec, index: int) -> list[GameRow]:
@@ -64,25 +72,44 @@ def run_chunk(spec: SimSpec, index: int) -> list[GameRow]:
     measure = metrics_of(spec.game)
     rng = random.Random(f"{spec.seed}:{index}")
     bots: dict[tuple[int, str], Bot] = {}
-    rows = []
+    rotations: list[Seated | None] = [None] * len(spec.bots)
+    rows: list[GameRow] = []
+    append = rows.append
     start = index * CHUNK
     for number in range(start, min(start + CHUNK, spec.games)):
-        seating = tuple(spec.bots[(seat + number) % len(spec.bots)] for seat in range(seats))
-        players = {}
-        for seat, name in enumerate(seating):
-            if (seat, name) not in bots:
-                bots[seat, name] = make_bot(spec.game, name, rng.randrange(2**32))
-            players[seat] = bots[seat, name]
+        turn = number % len(spec.bots)
+        seated = rotations[turn]
+        if seated is None:  # its first game: the players are made as they are first needed
+            seated = rotations[turn] = _seat(spec, game, options, seats, turn, bots, rng)
+        if seated.fast is not None:
+            metrics, returns, first = seated.fast(rng)
+            append(GameRow(metrics, seated.seating, returns, first))
+            continue
         if spec.dealt_alike:
             deal_rng = random.Random(f"{spec.seed}:deal:{number // len(spec.bots)}")
             state = game.new(options, deal=game.random_deal(options, deal_rng))
         else:
             state = game.new(options, rng=rng)
         starters = state.to_act()
-        outcome = play_out(state, players, rng)
-        rows.append(GameRow(measure(state), seating, outcome.returns,
-                            starters[0] if len(starters) == 1 else None))
+        outcome = play_out(state, seated.players, rng)
+        append(GameRow(measure(state), seated.seating, outcome.returns,
+                       starters[0] if len(starters) == 1 else None))
     return rows
+
+
+def _seat(spec: SimSpec, game: Game[State], options: Options, seats: int, turn: int,
+          bots: dict[tuple[int, str], Bot], rng: random.Random) -> Seated:
+    """Rotation ``turn``'s seats: seat ``s`` is ``spec.bots[(s + turn) % len(bots)]``,
+    each player made once per seat and name, from ``rng``, in seat order."""
+    seating = tuple(spec.bots[(seat + turn) % len(spec.bots)] for seat in range(seats))
+    players = {}
+    for seat, name in enumerate(seating):
+        if (seat, name) not in bots:
+            bots[seat, name] = make_bot(spec.game, name, rng.randrange(2**32))
+        players[seat] = bots[seat, name]
+    # a game dealt alike comes from a generator of its own: the ordinary path
+    fast = None if spec.dealt_alike else fast_games_of(game.id, options, players)
+    return Seated(seating, players, fast)
 
 
 @dataclass
@@ -99,12 +126,13 @@ class SimResult:
         if not self.rows:
             return []
         result = []
-        for name, first in self.rows[0].metrics.items():
-            values = [row.metrics[name] for row in self.rows]
+        metrics = list(map(attrgetter("metrics"), self.rows))
+        for name, first in metrics[0].items():
+            values = list(map(itemgetter(name), metrics))
             if isinstance(first, bool):
-                result.append(summarize_rate(name, [bool(v) for v in values]))
+                result.append(summarize_rate(name, values))
             else:
-                result.append(summarize_mean(name, [float(v) for v in values]))
+                result.append(summarize_mean(name, list(map(float, values))))
         names = sorted(set(self.spec.bots))
         if len(names) > 1:
             for name in names:
@@ -147,6 +175,8 @@ def run_many(
             if progress:
                 progress(len(parts[i, chunk]))
     else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
         with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = {pool.submit(run_chunk, specs[i], chunk): (i, chunk) for i, chunk in tasks}
             for future in as_completed(futures):

@@ -4,21 +4,28 @@ Each game package may offer ``variants.from_variants(names)``,
 ``levels.level_options(name)``, ``bots.make_bot(name, seed)`` with
 ``bots.BOT_NAMES`` (the first is its simple player) and ``bots.LADDER`` (its levels
 for players, :mod:`cardtable.games.ladder`), and
-``metrics.metrics(state)``. This module finds them, so the lab stays generic.
+``metrics.metrics(state)``, and ``metrics.fast_games(options, players)``: a function
+that deals a fresh game from a generator, plays it as these players would and gives
+its metrics, returns and first seat, without the state (``None`` when it does not
+know these players). This module finds them, so the lab stays generic.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from cardtable.engine import Bot, Game, OptionError, State
+from cardtable.engine import Bot, Game, OptionError, Options, State
 from cardtable.games.ladder import ladder_of, player_name
 from cardtable.games.registry import find_game
 
 Metrics = Callable[[State], dict[str, bool | float]]
+FastGame = Callable[[random.Random],
+                    tuple[dict[str, bool | float], tuple[float, ...], int | None]]
+"""A fresh game played at once: its metrics, the returns, the seat that moved first."""
 
 
 def game_module(game_id: str, name: str) -> ModuleType | None:
@@ -94,6 +101,19 @@ def metrics_of(game_id: str) -> Metrics:
         found: Metrics = module.metrics
         return found
     return _returns_only
+
+
+def fast_games_of(game_id: str, options: Options, players: Mapping[int, Bot]
+                  ) -> FastGame | None:
+    """The game's way to play these players' games without a state, or ``None`` (the
+    game has none, or not for these players or options): what the same seeds give on
+    the ordinary path, faster."""
+    module = game_module(game_id, "metrics")
+    offer = getattr(module, "fast_games", None)
+    if offer is None:
+        return None
+    fast: FastGame | None = offer(options, players)
+    return fast
 
 
 def _returns_only(state: State) -> dict[str, bool | float]:

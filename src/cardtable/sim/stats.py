@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import sub
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
@@ -54,7 +56,7 @@ class Summary:
 
 
 def summarize_rate(name: str, flags: Sequence[bool]) -> Summary:
-    hits = sum(1 for f in flags if f)
+    hits = sum(map(bool, flags))  # map: the lab summarises hundreds of thousands
     low, high = wilson(hits, len(flags))
     value = hits / len(flags) if flags else 0.0
     return Summary(name, "rate", value, low, high, len(flags))
@@ -65,7 +67,9 @@ def summarize_mean(name: str, values: Sequence[float]) -> Summary:
     if n == 0:
         return Summary(name, "mean", 0.0, 0.0, 0.0, 0)
     mean = sum(values) / n
-    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    # (v - mean) ** 2 for each value, summed, by map: the same sum, in C
+    squares = sum(map(pow, map(sub, values, repeat(mean)), repeat(2)))
+    spread = math.sqrt(squares / (n - 1)) if n > 1 else 0.0
     half = Z95 * spread / math.sqrt(n)
     return Summary(name, "mean", mean, mean - half, mean + half, n, spread)
 

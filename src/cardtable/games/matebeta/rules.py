@@ -492,11 +492,8 @@ class MateBetaState(State):
     def move_winners(self) -> list[int]:
         """Who won each move so far (a mate: the mater), without making Tricks (the lab
         reads this for every simulated game)."""
-        codes = self._trick_codes
         won = [t.leader if t.winner is None else t.winner for t in self._tricks]
-        won += [codes[i + 1] if codes[i + 4] < 0 else codes[i + 4]
-                for i in range(0, len(codes), 5)]
-        return won
+        return won + selfplay.winners(self._trick_codes)
 
     @property
     def tricks(self) -> list[Trick]:
@@ -568,10 +565,8 @@ class MateBetaState(State):
         """Finish the game at once when both seats are random players, making and
         recording exactly their moves; else ``None``, changing nothing (see
         :mod:`.selfplay`, which :func:`~cardtable.engine.play_out` uses this for)."""
-        first, second = bots.get(0), bots.get(1)
-        if (self.result is not None or type(first) is not RandomBot
-                or type(second) is not RandomBot or type(first.rng) is not random.Random
-                or type(second.rng) is not random.Random):
+        players = random_players(bots)
+        if self.result is not None or players is None:
             return None
         placed = [-1 if c is None else _INDEX[c] for c in self.foreplaced]
         status = [self.dealer, int(self.decided[0]), int(self.decided[1]),
@@ -579,7 +574,7 @@ class MateBetaState(State):
                   -1 if self.lead is None else _INDEX[self.lead], 0, 0, 0, -1]
         handicap = self.opts.handicap_no_foreplace
         selfplay.play_to_end(self.hands, placed, status, self.opts.value_list,
-                             [int(0 in handicap), int(1 in handicap)], [first.rng, second.rng],
+                             [int(0 in handicap), int(1 in handicap)], players,
                              self.history, _SELFPLAY_TABLES, self._trick_codes)
         deck = MB_DECK
         self.foreplaced = [None if c < 0 else deck[c] for c in placed]
@@ -672,6 +667,16 @@ class MateBetaState(State):
         self.phase = PHASE_LEAD
         events.append(Event("move", winner, {"move": self.move}))
         return events
+
+
+def random_players(bots: Mapping[int, object]) -> list[random.Random] | None:
+    """The two seats' generators when both are plain random players (whose every
+    move the simulation path draws as they would), else ``None``."""
+    first, second = bots.get(0), bots.get(1)
+    if (type(first) is not RandomBot or type(second) is not RandomBot
+            or type(first.rng) is not random.Random or type(second.rng) is not random.Random):
+        return None
+    return [first.rng, second.rng]
 
 
 _PHASE_CODES = {PHASE_FOREPLACE: selfplay.FOREPLACING, PHASE_LEAD: selfplay.LEADING,
