@@ -152,6 +152,17 @@ def test_simulate_command_json_csv_table_and_plot(tmp_path: Path) -> None:
     assert "95% interval" in text.stdout and "games/s" in text.stdout
 
 
+def test_simulate_takes_rule_numbers_of_a_game_without_named_variants() -> None:
+    """MateBeta's only variants are its card values: ``--variant value_ace=30`` changes one,
+    and a word that is none is refused by name."""
+    result = cardtable("simulate", "matebeta", "--variant", "value_ace=30", "--bots", "random",
+                       "--games", "50", "--json", "--workers", "1")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["options"]["value_ace"] == 30
+    bad = cardtable("simulate", "matebeta", "--variant", "long", "--games", "5")
+    assert bad.returncode == 2 and "MateBeta has no variant 'long'" in bad.stderr
+
+
 def test_simulate_command_refuses_bad_input() -> None:
     bad_bot = cardtable("simulate", "duel", "--bots", "genius", "--games", "5")
     assert bad_bot.returncode == 2 and "unknown Paternoster Duel player 'genius'" in bad_bot.stderr

@@ -92,8 +92,9 @@ def test_games_without_bots_get_a_random_player() -> None:
 def test_variants_and_options_merge() -> None:
     assert merged_options("duel", {"hard_push": True}, ["blitz"]) == {
         "blitz": True, "hard_push": True}
-    with pytest.raises(ValueError, match="no named variants"):
-        merged_options("no-such-game", {}, ["x"])
+    assert merged_options("matebeta", {}, ["value_ace=30"]) == {"value_ace": 30}
+    with pytest.raises(ValueError, match="no variant 'x'"):
+        merged_options("matebeta", {}, ["x"])
 
 
 def test_postgresql_urls_use_psycopg3() -> None:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
+from typing import Any
 
-from cardtable.engine import Game, Record, RecordError, State
+from cardtable.engine import Game, OptionError, Record, RecordError, State
 from cardtable.engine import replay as replay_with
 
 _MODULES = {
@@ -29,6 +31,25 @@ def find_game(game_id: str) -> Game[State]:
     game = getattr(importlib.import_module(module_name), attr)
     assert isinstance(game, Game)
     return game
+
+
+def options_from_variants(game_id: str, names: Sequence[str]) -> dict[str, Any]:
+    """The options that variant words ask for (named variants, ``NAME=N`` rule numbers),
+    read by the game's ``variants`` module, or by its rules for a game whose only
+    variants are rule numbers (MateBeta); :class:`OptionError` for a word the game does
+    not know."""
+    for part in ("variants", "rules"):
+        try:
+            module = importlib.import_module(f"cardtable.games.{game_id}.{part}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"cardtable.games.{game_id}.{part}":
+                raise
+            continue
+        convert = getattr(module, "from_variants", None)
+        if convert is not None:
+            options: dict[str, Any] = convert(list(names)).to_json()
+            return options
+    raise OptionError(f"{find_game(game_id).name} has no variants")
 
 
 def replay(record: Record) -> State:

@@ -20,6 +20,7 @@ from cardtable.engine import Game, Observation, Options, Outcome, State
 from cardtable.games.duel.match import next_starter
 from cardtable.games.duel.variants import DuelOptions
 from cardtable.games.matebeta.match import Match, fresh_hands
+from cardtable.games.registry import options_from_variants
 from cardtable.rule_params import Param
 
 TURN_ENDERS = frozenset({"end", "token-end", "timeout"})
@@ -283,14 +284,8 @@ def think(game_id: str, name: str, seed: int, observation: Observation,
 
 def merged_options(game_id: str, options: Mapping[str, Any],
                    variants: Sequence[str]) -> dict[str, Any]:
-    """Variant names (``cardtable.games.<id>.variants.from_variants``) plus explicit options."""
-    result: dict[str, Any] = {}
-    if variants:
-        try:
-            module = importlib.import_module(f"cardtable.games.{game_id}.variants")
-        except ModuleNotFoundError as exc:
-            raise ValueError(f"the game '{game_id}' has no named variants") from exc
-        result.update(module.from_variants(list(variants)).to_json())
+    """Variant words (:func:`options_from_variants`) plus explicit options."""
+    result = options_from_variants(game_id, variants) if variants else {}
     result.update(options)
     return result
 

@@ -53,7 +53,8 @@ def simulate_command(args: argparse.Namespace) -> int:
         variant = json.dumps(options) if options else "standard rules"
         report.print_table(console, f"{game.name} — {variant}; players: {', '.join(bots)}; "
                            f"seed {args.seed}", lines, with_text=False)
-        console.print(f"{args.games:,} games in {result.seconds:.1f} s "
+        seconds = f"{result.seconds:.1f}" if result.seconds >= 1 else f"{result.seconds:.2g}"
+        console.print(f"{args.games:,} games in {seconds} s "
                       f"({args.games / result.seconds:,.0f} games/s)")
     return 0
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from cardtable.engine import Bot, Game, OptionError, Options, State
 from cardtable.games.ladder import ladder_of, player_name
-from cardtable.games.registry import find_game
+from cardtable.games.registry import find_game, options_from_variants
 
 Metrics = Callable[[State], dict[str, bool | float]]
 FastGame = Callable[[random.Random],
@@ -52,10 +52,7 @@ def build_options(
             raise OptionError(f"{game.name} has no difficulty levels")
         raw |= dict(levels.level_options(level))
     if variants:
-        module = game_module(game.id, "variants")
-        if module is None or not hasattr(module, "from_variants"):
-            raise OptionError(f"{game.name} has no variants")
-        raw |= module.from_variants(list(variants)).to_json()
+        raw |= options_from_variants(game.id, variants)
     if players is not None:
         raw["players"] = players
     return game.parse_options(raw).to_json()
