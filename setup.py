@@ -17,7 +17,8 @@ COMPILED = ["src/cardtable/games/duel/selfplay.py", "src/cardtable/games/duel52/
             "src/cardtable/games/matebeta/selfplay.py",
             "src/cardtable/games/paternoster/selfplay.py",
             "src/cardtable/games/paternoster/fit.py", "src/cardtable/games/matebeta/search.py",
-            "src/cardtable/games/matebeta/metrics.py", "src/cardtable/course.py"]
+            "src/cardtable/games/matebeta/metrics.py", "src/cardtable/course.py",
+            "src/cardtable/games/duel/metrics.py"]
 LOCALE = Path(__file__).resolve().parent / "src" / "cardtable" / "locale"
 
 
