@@ -1,6 +1,7 @@
 """Turn a designer's words (variants, level, players, bot names) into engine objects.
 
-Each game package may offer ``variants.from_variants(names)``,
+Each game package may offer ``from_variants(names)`` (in ``variants``, or in ``rules``
+for a game whose variants are only rule numbers: :func:`options_from_variants`),
 ``levels.level_options(name)``, ``bots.make_bot(name, seed)`` with
 ``bots.BOT_NAMES`` (the first is its simple player) and ``bots.LADDER`` (its levels
 for players, :mod:`cardtable.games.ladder`), and
