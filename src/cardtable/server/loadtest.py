@@ -54,8 +54,9 @@ from urllib.parse import urlparse
 
 @dataclass
 class Stats:
-    latencies: list[tuple[int, float]] = field(default_factory=list)
-    """(the server process the client is connected to, seconds) per move."""
+    latencies: list[tuple[int, bool, float]] = field(default_factory=list)
+    """(the server process the client is connected to, whether that process pipes it to
+    the table's owner, seconds) per move."""
     errors: dict[str, int] = field(default_factory=dict)
     games_finished: int = 0
     connect_failures: int = 0
@@ -112,7 +113,7 @@ async def _create_tables(urls: list[str], count: int, game: str,
     return tables
 
 
-async def _seat(ws_url: str, where: int, table_id: str, token: str, think: float,
+async def _seat(ws_url: str, where: int, piped: bool, table_id: str, token: str, think: float,
                 until: float, rng: random.Random, stats: Stats,
                 started: asyncio.Event) -> None:
     from websockets.asyncio.client import connect
@@ -153,7 +154,7 @@ async def _seat(ws_url: str, where: int, table_id: str, token: str, think: float
                     continue
                 if pending is not None and message["version"] > pending[0]:
                     if started.is_set():
-                        stats.latencies.append((where, now - pending[1]))
+                        stats.latencies.append((where, piped, now - pending[1]))
                     pending = None
                 if message["status"] == "finished":
                     stats.games_finished += 1
@@ -188,7 +189,7 @@ def _client_process(ws_urls: list[str], tables: list[Table], think: float,
             for seat, token in enumerate((t0, t1)):
                 where = (created + seat) % len(ws_urls)
                 tasks.append(asyncio.ensure_future(_seat(
-                    ws_urls[where], where, table_id, token, think, until,
+                    ws_urls[where], where, where != created, table_id, token, think, until,
                     random.Random(rng.random()), stats, started)))
             if i % 50 == 49:
                 await asyncio.sleep(0.05)
@@ -377,8 +378,10 @@ def main(argv: list[str] | None = None) -> int:
                 proc.wait(30)
             except subprocess.TimeoutExpired:
                 proc.kill()
-    located = [(int(where), float(x)) for r in results for where, x in r["latencies"]]
+    located = [(int(where), float(x)) for r in results for where, _piped, x in r["latencies"]]
     latencies = [x for _where, x in located]
+    by_pipe = {piped: [float(x) for r in results for _w, p, x in r["latencies"] if p == piped]
+               for piped in (False, True)}
     errors: dict[str, int] = {}
     for r in results:
         for k, v in r["errors"].items():
@@ -422,6 +425,11 @@ def main(argv: list[str] | None = None) -> int:
     if machine0 is not None and machine1 is not None:
         # the whole machine's busy cores; minus the server and the clients: everyone else
         report["machine_cpu_share"] = round((machine1 - machine0) / (args.duration - 1.0), 2)
+    if len(urls) > 1:  # a client at the table's owner, and one piped to it through Redis
+        report["latency_by_path_ms"] = {
+            name: {"moves": len(values), "p50": round(_pct(values, 50) * 1000, 2),
+                   "p99": round(_pct(values, 99) * 1000, 2)}
+            for name, values in (("at-owner", by_pipe[False]), ("piped", by_pipe[True]))}
     if args.json:
         print(json.dumps(report))
     else:
@@ -441,6 +449,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  errors: {errors or 'none'}, connect failures: {report['connect_failures']}, "
               f"disconnects: {report['disconnects']}")
         if len(urls) > 1:
+            for name, row in report["latency_by_path_ms"].items():
+                print(f"  clients {name}: p50 {row['p50']} ms, p99 {row['p99']} ms "
+                      f"({row['moves']} moves)")
             for row in report["per_server"]:
                 print(f"  server process {row['process']}: its clients' moves "
                       f"{row['moves_per_s']}/s, p50 {row['p50_ms']} ms, p99 {row['p99_ms']} "
