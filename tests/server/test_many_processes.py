@@ -287,6 +287,33 @@ def check_told_moves_are_stored(players: dict[int, Roaming], record: dict[str, A
                     assert record["moves"][event["v"] - 1] == [event["seat"], event["move"]]
 
 
+def two_people_and_a_computer(servers: list[Server], options: dict[str, Any], start: int
+                              ) -> tuple[str, dict[int, Roaming]]:
+    """A Paternoster table made at the first process, with these options: two people, the
+    one at seat ``s`` a roaming client that first connects to process ``start + s``, and
+    a computer player."""
+    created = servers[0].create(game="paternoster", creator_seat=0,
+                                options={"players": 3, **options},
+                                seats=[{"kind": "human"}, {"kind": "human"},
+                                       {"kind": "computer"}])
+    table_id = created["table"]["id"]
+    tokens = {0: created["token"], 1: servers[0].claim(table_id, 1, created["invites"]["1"])}
+    return table_id, {seat: Roaming(servers, table_id, token, start=start + seat)
+                      for seat, token in tokens.items()}
+
+
+def check_the_game_went_on(final: dict[str, Any], record: dict[str, Any],
+                           players: dict[int, Roaming], reconnects: int) -> None:
+    """The game of :func:`two_people_and_a_computer` ended with every move stored once
+    (:func:`check_told_moves_are_stored`), its clients connected again at least
+    ``reconnects`` times in all, and its computer played."""
+    assert final["status"] == "finished"
+    assert len(record["moves"]) == final["version"]
+    check_told_moves_are_stored(players, record)
+    assert sum(p.reconnects for p in players.values()) >= reconnects
+    assert any(seat == 2 for seat, _text in record["moves"]), "the computer played"
+
+
 def test_the_owner_killed_mid_game_the_game_goes_on(tmp_path: Path, postgres_url: str) -> None:
     """Paternoster with an Hourglass: two people, each through another process, and a
     computer. The owner is killed mid-game, its clock running and the computer about to
@@ -297,15 +324,7 @@ def test_the_owner_killed_mid_game_the_game_goes_on(tmp_path: Path, postgres_url
                for i in range(3)]
     start_all(servers)
     try:
-        created = servers[0].create(game="paternoster", creator_seat=0,
-                                    options={"hourglass": True, "players": 3},
-                                    seats=[{"kind": "human"}, {"kind": "human"},
-                                           {"kind": "computer"}])
-        table_id = created["table"]["id"]
-        tokens = {0: created["token"],
-                  1: servers[0].claim(table_id, 1, created["invites"]["1"])}
-        players = {seat: Roaming(servers, table_id, token, start=seat + 1)
-                   for seat, token in tokens.items()}
+        table_id, players = two_people_and_a_computer(servers, {"hourglass": True}, start=1)
         killed: list[int] = []
 
         def kill_the_owner(version: int) -> None:
@@ -314,12 +333,8 @@ def test_the_owner_killed_mid_game_the_game_goes_on(tmp_path: Path, postgres_url
                 killed.append(version)
 
         final = play_roaming(players, random.Random(3), kill_the_owner)
-        assert killed and final["status"] == "finished"
-        record = servers[1].record(table_id)
-        assert len(record["moves"]) == final["version"]
-        check_told_moves_are_stored(players, record)
-        assert sum(p.reconnects for p in players.values()) >= 1
-        assert any(seat == 2 for seat, _text in record["moves"]), "the computer played"
+        assert killed
+        check_the_game_went_on(final, servers[1].record(table_id), players, reconnects=1)
     finally:
         for server in servers:
             server.stop()
@@ -336,15 +351,7 @@ def test_a_rolling_restart_of_every_process_loses_nothing(tmp_path: Path, postgr
                for i in range(3)]
     start_all(servers)
     try:
-        created = servers[0].create(game="paternoster", creator_seat=0,
-                                    options={"players": 3},
-                                    seats=[{"kind": "human"}, {"kind": "human"},
-                                           {"kind": "computer"}])
-        table_id = created["table"]["id"]
-        tokens = {0: created["token"],
-                  1: servers[0].claim(table_id, 1, created["invites"]["1"])}
-        players = {seat: Roaming(servers, table_id, token, start=seat)
-                   for seat, token in tokens.items()}
+        table_id, players = two_people_and_a_computer(servers, {}, start=0)
         restarted: list[int] = []
 
         def restart_the_next(version: int) -> bool:
@@ -358,12 +365,7 @@ def test_a_rolling_restart_of_every_process_loses_nothing(tmp_path: Path, postgr
 
         final = play_roaming(players, random.Random(5), restart_the_next)
         assert len(restarted) == len(servers), f"the game ended first: {restarted}"
-        assert final["status"] == "finished"
-        record = servers[2].record(table_id)
-        assert len(record["moves"]) == final["version"]
-        check_told_moves_are_stored(players, record)
-        assert sum(p.reconnects for p in players.values()) >= 2
-        assert any(seat == 2 for seat, _text in record["moves"]), "the computer played"
+        check_the_game_went_on(final, servers[2].record(table_id), players, reconnects=2)
     finally:
         for server in servers:
             server.stop()

@@ -12,7 +12,12 @@ from pathlib import Path
 
 import pytest
 from harness import Server, wait_until
-from test_many_processes import Roaming, check_told_moves_are_stored, play_roaming, redis_flags
+from test_many_processes import (
+    check_the_game_went_on,
+    play_roaming,
+    redis_flags,
+    two_people_and_a_computer,
+)
 from test_no_orphans import alive, descendants
 
 pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
@@ -33,13 +38,7 @@ def test_workers_are_replaced_restarted_one_by_one_and_stopped(tmp_path: Path,
     site.start()
     try:
         wait_until(lambda: len(workers(site)) == 2)
-        created = site.create(game="paternoster", creator_seat=0, options={"players": 3},
-                              seats=[{"kind": "human"}, {"kind": "human"},
-                                     {"kind": "computer"}])
-        table_id = created["table"]["id"]
-        tokens = {0: created["token"], 1: site.claim(table_id, 1, created["invites"]["1"])}
-        players = {seat: Roaming([site], table_id, token, start=0)
-                   for seat, token in tokens.items()}
+        table_id, players = two_people_and_a_computer([site], {}, start=0)
         done: list[str] = []
 
         def kill_then_roll(version: int) -> bool:
@@ -61,11 +60,7 @@ def test_workers_are_replaced_restarted_one_by_one_and_stopped(tmp_path: Path,
 
         final = play_roaming(players, random.Random(11), kill_then_roll)
         assert done == ["killed", "restarted"], f"the game ended first: {done}"
-        assert final["status"] == "finished"
-        record = site.record(table_id)
-        assert len(record["moves"]) == final["version"]
-        check_told_moves_are_stored(players, record)
-        assert sum(p.reconnects for p in players.values()) >= 1
+        check_the_game_went_on(final, site.record(table_id), players, reconnects=1)
         left = workers(site)
         assert site.proc is not None
         site.proc.send_signal(signal.SIGTERM)
