@@ -218,4 +218,6 @@ def test_each_paternoster_version_reaches_a_client_once(server: Server) -> None:
         repeats = [(a["version"], b["version"]) for a, b in itertools.pairwise(states)
                    if (a["game_no"], a["version"]) == (b["game_no"], b["version"])
                    and {**a, "events": []} == {**b, "events": []}]
-        assert len(states) > 10 and repeats == []
+        # every version once (a short deal may end the game early: not a count of states)
+        assert {m["version"] for m in states} == set(range(final["version"] + 1))
+        assert final["version"] >= 2 and repeats == []
