@@ -169,8 +169,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             remote.start()
         app.state.relay, app.state.remote = relay, remote
         # what start-up made (modules, the app) lives as long as the process: kept out of
-        # the collector's full passes, which otherwise walked it each time, a pause of
-        # about 80 ms for every table of the process (tables, which come and go, are not)
+        # the collector's full passes, which otherwise walked it each time, about 80 ms in
+        # which no table of the process moved (the tables, which come and go, are not kept)
         gc.collect()
         gc.freeze()
         restored = await manager.start()
