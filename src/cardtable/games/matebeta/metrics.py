@@ -65,10 +65,6 @@ def margins_of(winners: list[int]) -> list[int]:
     return margins
 
 
-END_NAMES: Final = ("mate", "overmate", "draw")
-"""The outcome's ``end`` by the simulation path's code."""
-
-
 def fast_game(players: list[random.Random], values: list[int], no_foreplace: list[int],
               rng: random.Random) -> Played:
     """A fresh game dealt from ``rng`` (as ``MateBeta.new`` deals it) and played by the
@@ -82,8 +78,9 @@ def fast_game(players: list[random.Random], values: list[int], no_foreplace: lis
     selfplay.play(hands, [-1, -1], status, values, no_foreplace, players, moves, tricks)
     points = (status[selfplay.POINTS], status[selfplay.POINTS + 1])
     mater = status[selfplay.MATER]
-    played = figures(dealer, points, END_NAMES[status[selfplay.END]], status[selfplay.MOVE],
-                     selfplay.winners(tricks), None if mater < 0 else mater)
+    played = figures(dealer, points, selfplay.END_NAMES[status[selfplay.END]],
+                     status[selfplay.MOVE], selfplay.winners(tricks),
+                     None if mater < 0 else mater)
     return played, (float(points[0] - points[1]), float(points[1] - points[0])), dealer
 
 

@@ -584,7 +584,7 @@ class MateBetaState(State):
         mater = status[selfplay.MATER]
         self.result = MateBetaOutcome(
             (status[selfplay.POINTS], status[selfplay.POINTS + 1]),
-            _END_NAMES[status[selfplay.END]], self.move,
+            selfplay.END_NAMES[status[selfplay.END]], self.move,
             None if mater < 0 else deck[self._trick_codes[-3]], None if mater < 0 else mater)
         return self.result
 
@@ -681,7 +681,6 @@ def random_players(bots: Mapping[int, object]) -> list[random.Random] | None:
 
 _PHASE_CODES = {PHASE_FOREPLACE: selfplay.FOREPLACING, PHASE_LEAD: selfplay.LEADING,
                 PHASE_ANSWER: selfplay.ANSWERING}
-_END_NAMES = ("mate", "overmate", "draw")
 _SELFPLAY_TABLES = (
     [_INDEX.get(c, -1) for c in CARDS], list(MB_DECK),
     [*(FOREPLACE_MOVES[c].text for c in MB_DECK), *(LEAD_MOVES[c].text for c in MB_DECK),

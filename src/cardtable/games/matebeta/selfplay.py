@@ -58,6 +58,8 @@ MATER: Final = 10
 MATE: Final = 0
 OVERMATE: Final = 1
 DRAW: Final = 2
+END_NAMES: Final = ("mate", "overmate", "draw")
+"""The outcome's ``end`` by its code here."""
 
 CARDS: Final = 20
 HAND: Final = 10
