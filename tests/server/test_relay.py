@@ -58,6 +58,29 @@ def test_messages_arrive_in_the_order_sent(prefix: str) -> None:
     asyncio.run(main())
 
 
+def test_messages_queued_together_share_one_entry_per_inbox(prefix: str) -> None:
+    async def main() -> None:
+        to_b: list[dict[str, Any]] = []
+        to_c: list[dict[str, Any]] = []
+        a = await _relay(prefix, "a", [])
+        b = await _relay(prefix, "b", to_b)
+        c = await _relay(prefix, "c", to_c)
+        try:
+            for n in range(200):  # queued in one go: they go out in one write
+                a.send("b" if n % 3 else "c", {"k": "update", "n": n, "text": "a\nb"})
+            await _until(lambda: len(to_b) + len(to_c) == 200)
+            assert [m["n"] for m in to_b] == [n for n in range(200) if n % 3]
+            assert [m["n"] for m in to_c] == [n for n in range(200) if not n % 3]
+            assert {m["text"] for m in to_b + to_c} == {"a\nb"}
+            entries = await a.redis.xlen(a.inbox("b")) + await a.redis.xlen(a.inbox("c"))
+            assert entries < 200
+        finally:
+            for relay in (a, b, c):
+                await relay.close()
+
+    asyncio.run(main())
+
+
 def test_a_request_gets_its_answer(prefix: str) -> None:
     async def main() -> None:
         b: Relay
