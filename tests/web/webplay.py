@@ -69,6 +69,15 @@ def wait_change(page: Any, version: str | None, timeout: float = WAIT_MS) -> Non
         arg=[version], timeout=timeout)
 
 
+def wait_answered(page: Any, version: str | None, timeout: float = WAIT_MS) -> None:
+    """After the answer to the page's question: until it asks no more or the table moves on."""
+    page.wait_for_function(
+        """([v]) => { const p = document.getElementById('table-page');
+             return p.dataset.version !== v || p.dataset.status === 'finished'
+                    || p.dataset.choosing !== '1'; }""",
+        arg=[version], timeout=timeout)
+
+
 def wait_turn(page: Any, timeout: float = WAIT_MS) -> None:
     """Until this seat has a move to make (or the game is over)."""
     page.wait_for_function(
@@ -224,6 +233,11 @@ def play_carefully(page: Any, watcher: Watcher, seconds: float = 600) -> int:
         else:
             page.click(f'#actions button[data-move="{move}"]')
         wait_change(page, version)
+        if attr(page, "choosing") == "1" and attr(page, "version") == version:
+            # the page asks first (the move ends the game at once, or "which one?"): its
+            # button for the move says yes; tapping the card again would only ask again
+            page.click(f'#actions button[data-move="{move}"]')
+            wait_answered(page, version)
         made += 1
     return made
 
