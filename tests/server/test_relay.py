@@ -81,6 +81,24 @@ def test_messages_queued_together_share_one_entry_per_inbox(prefix: str) -> None
     asyncio.run(main())
 
 
+def test_an_entry_that_cannot_be_read_is_skipped_and_reading_goes_on(prefix: str) -> None:
+    async def main() -> None:
+        got: list[dict[str, Any]] = []
+        a = await _relay(prefix, "a", [])
+        b = await _relay(prefix, "b", got)
+        try:
+            await a.redis.xadd(a.inbox("b"), {"m": "{not json\n[1]"})
+            await a.redis.xadd(a.inbox("b"), {"other": "x"})
+            a.send("b", {"k": "update", "n": 1})
+            await _until(lambda: got)
+            assert got == [{"k": "update", "n": 1}]
+        finally:
+            await a.close()
+            await b.close()
+
+    asyncio.run(main())
+
+
 def test_a_request_gets_its_answer(prefix: str) -> None:
     async def main() -> None:
         b: Relay

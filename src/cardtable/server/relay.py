@@ -213,8 +213,20 @@ class Relay:
             for _stream, entries in found or []:
                 for entry_id, fields in entries:
                     last = entry_id
-                    for text in fields["m"].split("\n"):
-                        self._deliver(json.loads(text))
+                    for text in fields.get("m", "").split("\n"):
+                        self._deliver_text(text)
+
+    def _deliver_text(self, text: str) -> None:
+        """One line of an entry; a line this process cannot read (another version's?) is
+        logged and skipped, and the reader reads on."""
+        try:
+            message = json.loads(text)
+        except ValueError:
+            log.error("a message from another process could not be read",
+                      extra={"start": text[:80]})
+            return
+        if isinstance(message, dict):
+            self._deliver(message)
 
     def _deliver(self, message: dict[str, Any]) -> None:
         if message.get("k") == "answer":
