@@ -84,13 +84,21 @@ class Supervisor:
             signal.signal(signum, self._on_signal)
         for number in range(self.count):
             self._start(number)
-        if not self._wait_ready([ready for _p, ready in self.workers.values()]):
-            self.stopping = True
-        else:
-            self.announce()
+        started = False
+        deadline = time.monotonic() + READY_SECONDS
         failures = 0
         while not self.stopping:
             wait([p.sentinel for p, _r in self.workers.values()], timeout=0.5)
+            if not started:  # a worker that dies while the others start is replaced too
+                ready_now = [ready.is_set() for _p, ready in self.workers.values()]
+                if all(ready_now):
+                    started = True
+                    self.announce()
+                elif not any(ready_now) and (time.monotonic() > deadline or not any(
+                        p.is_alive() for p, _r in self.workers.values())):
+                    log.error("the workers did not start; stopping")
+                    self._stop_all()
+                    return 1
             if self.restart_wanted:
                 self.restart_wanted = False
                 self._roll()
