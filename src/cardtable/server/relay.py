@@ -33,6 +33,7 @@ from typing import Any
 
 import redis.asyncio as aioredis
 from redis.exceptions import RedisError
+from redis.typing import EncodableT, FieldT
 
 log = logging.getLogger("cardtable.server.relay")
 
@@ -184,16 +185,16 @@ class Relay:
                     self._outbox.popleft()
 
     async def _write(self, lines: dict[str, list[str]]) -> None:
-        """One entry for each inbox, with its messages in order; one round trip in all."""
-        if len(lines) == 1:
-            [(process, texts)] = lines.items()
-            await self._sender.xadd(self.inbox(process), {"m": "\n".join(texts)},
-                                    maxlen=INBOX_CAP, approximate=True)
+        """One entry for each inbox, with its messages in order; one round trip in all (a
+        lone entry without a pipeline, which costs a fifth more)."""
+        entries: list[tuple[str, dict[FieldT, EncodableT]]] = [
+            (self.inbox(process), {"m": "\n".join(texts)}) for process, texts in lines.items()]
+        if len(entries) == 1:
+            await self._sender.xadd(*entries[0], maxlen=INBOX_CAP, approximate=True)
             return
         async with self._sender.pipeline(transaction=False) as pipe:
-            for process, texts in lines.items():
-                pipe.xadd(self.inbox(process), {"m": "\n".join(texts)}, maxlen=INBOX_CAP,
-                          approximate=True)
+            for inbox, fields in entries:
+                pipe.xadd(inbox, fields, maxlen=INBOX_CAP, approximate=True)
             await pipe.execute()
 
     async def _read(self) -> None:
@@ -222,11 +223,12 @@ class Relay:
         try:
             message = json.loads(text)
         except ValueError:
+            message = None
+        if not isinstance(message, dict):
             log.error("a message from another process could not be read",
                       extra={"start": text[:80]})
             return
-        if isinstance(message, dict):
-            self._deliver(message)
+        self._deliver(message)
 
     def _deliver(self, message: dict[str, Any]) -> None:
         if message.get("k") == "answer":
