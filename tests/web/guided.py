@@ -5,16 +5,25 @@ knows), the way a learner who follows the guide would pick them: meet the powers
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
 from playwright.sync_api import Error as PlaywrightError
-from webplay import Watcher, attr, play_one_move, wait_change
+from webplay import Watcher, attr, wait_change
 
 TAP_MS = 5000
 """A tap's element is there at once or the page has moved on (the computer moved)."""
 D52_ORDER = ("6", "A", "J", "8", "7")
 """The Duel 52 learner flips and plays these ranks first: the powers the deal's hand holds."""
+
+
+SNAPSHOT = """() => { const p = document.getElementById('table-page');
+  const coach = document.getElementById('coach');
+  return [(coach && coach.dataset.tip) || '', p.dataset.status,
+          p.dataset.legal ?? null, p.dataset.version]; }"""
+"""The guide's tip and the table's state, read in one go: read one by one, a tip could
+show between the reads, and the learner would move without having read it."""
 
 
 def tip(page: Any) -> str:
@@ -105,7 +114,7 @@ def follow_guide(page: Any, watcher: Watcher, pick: Any, want: int, seconds: flo
     end = time.monotonic() + seconds
     while True:
         assert time.monotonic() < end, shown
-        now = tip(page)
+        now, status, legal, version = page.evaluate(SNAPSHOT)
         if now and now not in shown:
             shown.append(now)
             if each is not None:
@@ -117,31 +126,40 @@ def follow_guide(page: Any, watcher: Watcher, pick: Any, want: int, seconds: flo
             page.wait_for_function("(t) => document.getElementById('coach').dataset.tip !== t",
                                    arg=now)
             continue
-        if attr(page, "status") == "finished":
+        if status == "finished":
             if until is not None and until not in shown:
                 page.wait_for_selector(f"#coach[data-tip='{until}']")
                 continue
             break
-        if attr(page, "legal") in (None, "0"):
+        if legal in (None, "0"):
             page.wait_for_function(
                 """() => { const p = document.getElementById('table-page');
                      return p.dataset.status === 'finished' || p.dataset.legal !== '0'
                             || document.getElementById('coach').dataset.tip !== ''; }""")
             continue
-        assert watcher.last is not None
-        try:
-            tap_move(page, pick(watcher.last))
-        except PlaywrightError:  # the page moved on under the tap: tap what it offers now
-            play_one_move(page)
+        if watcher.last is None or str(watcher.last["version"]) != version:
+            page.wait_for_timeout(50)  # the page's state message is still on its way here
+            continue
+        move = pick(watcher.last)
+        if move is None:  # a forced card: the page plays it itself once its tip is read
+            page.wait_for_function(
+                """(v) => document.getElementById('table-page').dataset.version !== v
+                          || document.getElementById('coach').dataset.tip !== ''""", arg=version)
+            continue
+        with contextlib.suppress(PlaywrightError):  # the page moved on under the tap: its
+            tap_move(page, move)                     # tip and state are read again
     return shown
 
 
-def matebeta_move(state: dict[str, Any]) -> str:
+def matebeta_move(state: dict[str, Any]) -> str | None:
     """A learner's MateBeta move: foreplace (the first card allowed), mate when a lead
     cannot be answered, answer with the lowest card that wins the move, else the first
-    legal card (the hand is sorted low to high)."""
+    legal card (the hand is sorted low to high); ``None`` for a forced card, which the
+    page plays itself (tapping it would race the page)."""
     obs = state["observation"]
     legal: list[str] = obs["legal"]
+    if obs["phase"] != "foreplace" and len(legal) == 1:
+        return None
     if obs["phase"] == "foreplace":
         return next((m for m in legal if m.startswith("foreplace ")), legal[0])
     theirs = obs["hands"][1 - state["seat"]]
