@@ -229,8 +229,8 @@ def test_a_guided_first_game_of_matebeta(browser: Any, server: Server, artifacts
                                          look: str, viewport: dict[str, int],
                                          locale: str) -> None:
     """The computer deals and foreplaces its lone 7♠: the learner meets the dealer's limit,
-    answers move 1 (following), later leads, and the game ends with its score explained;
-    a forced card waits for its tip to be read."""
+    answers move 1 with its one card (the forced card waits for its tip to be read), chooses
+    how to follow at move 2, later leads, and the game ends with its score explained."""
     page = new_page(browser, viewport, locale)
     watcher = start_guide(page, server, "matebeta")
     assert watcher.last is not None
