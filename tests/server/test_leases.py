@@ -16,9 +16,10 @@ import pytest
 import sqlalchemy as sa
 from harness import PATIENCE
 
+from cardtable.server import leases
 from cardtable.server.botpool import BotPool
 from cardtable.server.config import Settings, database_url
-from cardtable.server.db import Database, make_engine, migrate, moves_t
+from cardtable.server.db import Database, make_engine, migrate, moves_t, tables_t
 from cardtable.server.errors import Refusal
 from cardtable.server.ownership import TableManager
 from cardtable.server.tables import TableSpec
@@ -217,3 +218,24 @@ def test_computer_players_play_at_the_owner_only(url: str) -> None:
         await _end(first)
 
     asyncio.run(main())
+
+
+def test_asking_for_a_table_another_process_owns_locks_nothing(url: str) -> None:
+    """Any read of a table at a process that does not own it asks for its lease; that look
+    takes no lock on the owner's lease row. (It did: the refused upsert locked the row until
+    its batch committed, and a batch of such looks deadlocked with the owner's renewal of all
+    its leases, which then failed now and then under load.)"""
+    engine = make_engine(url)
+    with engine.begin() as conn:
+        conn.execute(tables_t.insert().values(
+            id="owned-elsewhere", game="duel", options={}, settings={}, status="playing",
+            game_no=1, seed=1, scores={}, created_at=0.0, updated_at=0.0))
+        assert leases.take(conn, "owned-elsewhere", "first", 1e12, 0.0)
+    with engine.connect() as asking, engine.connect() as owner, asking.begin():
+        looked = leases.take_and_load(asking, "owned-elsewhere", "second", 1e12, 1.0)
+        assert looked == (False, None)
+        with owner.begin():  # the owner renews while the look's transaction is open
+            owner.execute(sa.text("SET LOCAL lock_timeout = '2s'"))
+            renewed = leases.renew(owner, "first", 2e12, ["owned-elsewhere"])
+        assert renewed == {"owned-elsewhere"}
+    engine.dispose()

@@ -45,9 +45,20 @@ def take_and_load(conn: Connection, table_id: str, owner: str, until: float,
     ``(True, None)`` when there is no such table."""
     if conn.execute(sa.select(tables_t.c.id).where(tables_t.c.id == table_id)).first() is None:
         return True, None
-    if not take(conn, table_id, owner, until, now):
+    if _held_by_another(conn, table_id, owner, now) or not take(conn, table_id, owner, until,
+                                                                  now):
         return False, None
     return True, store.load_table(conn, table_id)
+
+
+def _held_by_another(conn: Connection, table_id: str, owner: str, now: float) -> bool:
+    """Whether another process's lease of the table runs, by a plain read. Every request
+    for a table another process owns asks this; the upsert of :func:`take` would answer
+    too, but it locks the row even when it changes nothing, and a batch of such locks
+    deadlocked with the owner's renewal of all its leases."""
+    row = conn.execute(sa.select(leases_t.c.owner, leases_t.c.expires_at)
+                       .where(leases_t.c.table_id == table_id)).first()
+    return row is not None and row.owner != owner and row.expires_at >= now
 
 
 RENEW_AT_ONCE = 5000

@@ -14,6 +14,8 @@ import time
 from collections import deque
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from cardtable.engine import DealError, IllegalMove, OptionError, State
 from cardtable.games.registry import find_game
 from cardtable.server import leases, store
@@ -106,8 +108,11 @@ class TableManager:
             try:
                 held = await self.db.run(leases.renew, self.owner, now + seconds, before)
                 renewed = now
-            except Exception:
-                log.warning("the table leases could not be renewed", exc_info=True)
+            except Exception as exc:
+                # a database error is logged once already, by the database thread (a
+                # traceback here would repeat the statement with every table's id)
+                log.warning("the table leases could not be renewed; trying again in %.1f s",
+                            seconds / 3, exc_info=not isinstance(exc, SQLAlchemyError))
                 held = set() if time.time() - renewed > seconds else before
                 why = ("the table's lease could not be renewed for a whole lease (the "
                        "database did not answer): the table leaves this process until it is "
@@ -118,8 +123,9 @@ class TableManager:
                 for table_id in await self.db.run(leases.lapsed, time.time()):
                     with contextlib.suppress(Refusal):
                         await self.get(table_id)
-            except Exception:
-                log.warning("lapsed tables could not be taken over", exc_info=True)
+            except Exception as exc:
+                log.warning("lapsed tables could not be taken over",
+                            exc_info=not isinstance(exc, SQLAlchemyError))
 
     def stale(self, table: LiveTable) -> None:
         """``table`` differs from its stored record (:mod:`.writes`): it leaves memory now,
