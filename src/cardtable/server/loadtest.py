@@ -7,12 +7,13 @@ Not a test (nothing is asserted); it prints what it measured:
 ``--spawn`` starts ``cardtable serve`` on a free loopback port with a fresh
 SQLite file (default); ``--url`` measures a server that is already running.
 Only loopback addresses are accepted. Every table has two human seats, each a
-client of its own; a client waits a human-like think time (``--think``,
-seconds, randomised ±50 %) before each move, then sends it with the version
-it saw. The latency is the time from sending a move to receiving the first
-observation of the version it made (the server's work, the database commit,
-the fan-out and both sides' event loops; thinking time excluded). Finished
-games are started again, so every table plays for the whole run.
+client of its own; a client waits a think time (``--think``, seconds, randomised
+±50 %; the default 1 s is a blitz pace, people take longer) before each move,
+then sends it with the version it saw. The latency is the time from sending a
+move to receiving the first observation of the version it made (the server's
+work, the database commit, the fan-out and both sides' event loops; thinking
+time excluded). Finished games are started again, so every table plays for the
+whole run.
 
 Several server processes of one site (issue 19): ``--servers N`` spawns N on one
 PostgreSQL database (``--db``, required then) and Redis (``--redis``, default the local
