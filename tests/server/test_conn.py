@@ -62,3 +62,22 @@ def test_a_connection_that_is_gone_does_not_keep_its_reader_waiting() -> None:
         return conn.room.is_set()
 
     assert asyncio.run(main())
+
+
+def test_replies_after_the_writer_is_gone_never_block_the_reader_again() -> None:
+    """The reader may read a few more messages after the socket went; their replies are
+    dropped instead of filling the queue that nobody will empty."""
+
+    async def main() -> bool:
+        async def send(text: str) -> None:
+            raise ConnectionResetError
+
+        conn = a_conn(send)
+        writer = asyncio.create_task(conn.writer())
+        with pytest.raises(ConnectionResetError):
+            await writer
+        for n in range(3 * MAX_QUEUED_REPLIES):
+            conn.push({"type": "pong", "version": n})
+        return conn.room.is_set() and not conn.outbox
+
+    assert asyncio.run(main())

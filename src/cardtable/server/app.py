@@ -35,7 +35,7 @@ from cardtable.server.apidocs import add_docs
 from cardtable.server.botpool import BotPool
 from cardtable.server.client_messages import handle, read_messages, reply_error
 from cardtable.server.config import Settings
-from cardtable.server.conns import Conn
+from cardtable.server.conns import Conn, until_either
 from cardtable.server.db import Database, make_engine, migrate
 from cardtable.server.errors import (
     DATABASE_AWAY,
@@ -47,6 +47,7 @@ from cardtable.server.errors import (
     http_error,
     ws_error,
 )
+from cardtable.server.headers import SecurityHeaders
 from cardtable.server.health import router as health_router
 from cardtable.server.hooks import hooks_for, variant_names
 from cardtable.server.metrics import Metrics
@@ -411,6 +412,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     add_websocket_fallback(app)
     app.add_middleware(BodyLimit, limit=settings.max_message_bytes)
+    app.add_middleware(SecurityHeaders, https_site=settings.secure_cookies)
     return app
 
 
@@ -435,22 +437,21 @@ async def _serve_here(websocket: WebSocket, table: LiveTable, token: str | None,
     conn.on_kick = lambda: closing.append(asyncio.ensure_future(
         websocket.close(4503, reason="moved")))
     table.connect(conn)
-    writer = asyncio.get_running_loop().create_task(conn.writer())
 
     async def room() -> None:
         await conn.room.wait()
 
+    reader = read_messages(websocket, settings, room,
+                           lambda code, message: reply_error(table, conn, code, message),
+                           lambda raw: handle(table, conn, raw))
     try:
-        await read_messages(websocket, settings, room,
-                            lambda code, message: reply_error(table, conn, code, message),
-                            lambda raw: handle(table, conn, raw))
-    except WebSocketDisconnect:
+        await until_either(reader, conn.writer())
+    except (WebSocketDisconnect, ConnectionError):
         pass
     except RuntimeError:
         if not closing:  # (else the socket was closed here, on a kick: that ends it)
             raise
     finally:
-        writer.cancel()
         table.disconnect(conn)
         if websocket.client_state == WebSocketState.CONNECTED and not closing:
             with suppress(Exception):

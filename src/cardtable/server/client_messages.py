@@ -8,6 +8,7 @@ then :mod:`.remote` carries each message between the two.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -26,8 +27,12 @@ _CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 KNOWN_TYPES = ("move", "signal", "again", "ping", "sync", "why")
 
 
+FLOODING = 1008
+"""The close code for a client that kept sending after it was told ``too-fast``."""
+
+
 class Bucket:
-    """A token bucket: a burst is fine, a flood is refused message by message."""
+    """A token bucket: a burst is fine, more is refused."""
 
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst, self.tokens, self.at = rate, burst, burst, time.monotonic()
@@ -54,10 +59,18 @@ async def read_messages(websocket: WebSocket, settings: Settings,
                         room: Callable[[], Awaitable[Any]],
                         refuse: Callable[[str, str], None],
                         handle: Callable[[str], Awaitable[None]]) -> None:
-    """Hand each message of the client to ``handle`` until it goes away; a flood or an
-    oversized message is refused (``refuse(code, message)``) and the socket stays open.
-    ``room`` waits while the client does not read its replies."""
+    """Hand each message of the client to ``handle`` until it goes away; an oversized
+    message is refused (``refuse(code, message)``) and the socket stays open. ``room``
+    waits while the client does not read its replies.
+
+    Messages over the rate are dropped: the first of a run is answered ``too-fast``, the
+    rest cost only the bucket's arithmetic. A client that keeps it up (the second bucket
+    runs dry: a second's worth of dropped messages, refilled at a tenth of the rate) is
+    closed with :data:`FLOODING`, so a flood ends rather than taking a share of the loop.
+    """
     bucket = Bucket(rate=settings.ws_rate, burst=2 * settings.ws_rate)
+    patience = Bucket(rate=settings.ws_rate / 10, burst=settings.ws_rate)
+    told = False
     limit = settings.max_message_bytes
     while True:
         await room()
@@ -65,8 +78,15 @@ async def read_messages(websocket: WebSocket, settings: Settings,
         if message["type"] == "websocket.disconnect":
             return
         if not bucket.take():
-            refuse("too-fast", "too many messages: slow down")
+            if not patience.take():
+                await websocket.close(FLOODING, reason="too-fast")
+                return
+            if not told:
+                told = True
+                refuse("too-fast", "too many messages: slow down (more are dropped unread, "
+                                   "and a client that goes on is disconnected)")
             continue
+        told = False
         size = message_size(message)
         if size > limit:
             refuse("too-big", f"messages may be at most {limit} bytes; this one had {size} "
@@ -75,7 +95,9 @@ async def read_messages(websocket: WebSocket, settings: Settings,
         raw = message.get("text")
         if raw is None:
             raw = (message.get("bytes") or b"").decode("utf-8", errors="replace")
-        await handle(raw)
+        # shielded: a message being handled (a move being stored) is finished even when
+        # the connection ends meanwhile and this reader is cancelled
+        await asyncio.shield(handle(raw))
 
 
 def reply_error(table: LiveTable, conn: Conn, code: str, message: str,

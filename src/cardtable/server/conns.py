@@ -47,6 +47,8 @@ class Conn:
         """Clear while ``MAX_QUEUED_REPLIES`` replies wait: the client does not read them,
         so its next message waits too (and uvicorn stops reading), keeping memory bounded."""
         self.room.set()
+        self.gone = False
+        """Set when the writer ended (the socket is closed): nothing more is queued."""
         self.revision_sent = -1
         self.on_kick: Callable[[], None] | None = None
         """Called when the table leaves this process (another process owns it now, or this
@@ -58,6 +60,8 @@ class Conn:
 
     def push(self, message: dict[str, Any]) -> None:
         """Queue a reply (an error, a pong) for this connection alone."""
+        if self.gone:
+            return
         self.outbox.append(to_json_text(message))
         if len(self.outbox) >= MAX_QUEUED_REPLIES:
             self.room.clear()
@@ -82,4 +86,26 @@ class Conn:
                     if self.seat is not None:
                         self.table.observation_sent(self.seat, self.revision_sent)
         finally:
-            self.room.set()  # the connection is gone: its reader must not wait for room
+            # the connection is gone: its reader must not wait for room, now or later
+            self.gone = True
+            self.outbox.clear()
+            self.room.set()
+
+
+async def until_either(reader: Awaitable[None], writer: Awaitable[None]) -> None:
+    """Serve a connection until its reader or its writer ends; the other is cancelled.
+
+    Either half may be the first to see the socket go: a writer whose send failed ends
+    the connection even while its reader waits for room. The error of the half that ended
+    is raised (the reader's first: a failed send after the reader ended tells nothing).
+    """
+    read, write = asyncio.ensure_future(reader), asyncio.ensure_future(writer)
+    try:
+        await asyncio.wait((read, write), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        read.cancel()
+        write.cancel()
+    if read.done() and not read.cancelled():
+        read.result()
+    elif write.done() and not write.cancelled() and write.exception() is not None:
+        raise write.exception()  # type: ignore[misc]

@@ -37,7 +37,7 @@ from redis.exceptions import RedisError
 from cardtable.server import leases
 from cardtable.server.client_messages import handle, read_messages, reply_error
 from cardtable.server.config import Settings
-from cardtable.server.conns import Conn
+from cardtable.server.conns import Conn, until_either
 from cardtable.server.errors import Refusal, ws_error
 from cardtable.server.ownership import ELSEWHERE, TableManager
 from cardtable.server.relay import Relay, RelayDown
@@ -151,7 +151,6 @@ class Remote:
             if not answer["ok"]:
                 await refuse(answer["code"], answer["message"], int(answer["close"]))
                 return True
-            sender = asyncio.get_running_loop().create_task(self._to_client(websocket, pipe))
 
             def local_error(code: str, message: str) -> None:
                 pipe.out.put_nowait(json.dumps(ws_error(code, message)))
@@ -167,9 +166,10 @@ class Remote:
                 return None
 
             try:
-                await read_messages(websocket, self.settings, room, local_error, forward)
+                await until_either(
+                    read_messages(websocket, self.settings, room, local_error, forward),
+                    self._to_client(websocket, pipe))
             finally:
-                sender.cancel()
                 self.relay.send(owner, {"k": "detach", "c": key, "from": self.manager.owner})
             return True
         finally:
