@@ -45,13 +45,16 @@ WS_INVALID = 4400
 
 
 class ApiError(Exception):
-    """A refusal raised by a route: its status, code and message reach the client."""
+    """A refusal raised by a route: its status, code and message reach the client, with
+    ``headers`` (a 429's ``Retry-After``)."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(self, status: int, code: str, message: str,
+                 headers: Mapping[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.headers = dict(headers) if headers else None
 
 
 class Refusal(Exception):
@@ -110,7 +113,7 @@ def describe(errors: Sequence[Any], skip: tuple[str, ...] = ("body",)) -> str:
 def add_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return http_error(exc.status, exc.code, exc.message)
+        return http_error(exc.status, exc.code, exc.message, headers=exc.headers)
 
     @app.exception_handler(Refusal)
     async def _refusal(_request: Request, exc: Refusal) -> JSONResponse:
