@@ -57,7 +57,7 @@ def free_port() -> int:
 
 
 TEST_FLAGS = ("--bot-pause", "0", "--bot-executor", "thread", "--restart-grace", "0",
-              "--log-level", "warning", "--ws-rate", "500")
+              "--log-level", "warning", "--ws-rate", "500", "--no-limits")
 """The harness's own settings: no pauses, computer players in threads."""
 
 

@@ -49,6 +49,7 @@ from cardtable.server.errors import (
 )
 from cardtable.server.headers import SecurityHeaders
 from cardtable.server.health import router as health_router
+from cardtable.server.heavy import close as close_heavy
 from cardtable.server.hooks import hooks_for, variant_names
 from cardtable.server.metrics import Metrics
 from cardtable.server.metrics import router as metrics_router
@@ -74,6 +75,14 @@ from cardtable.server.protocol import (
 )
 from cardtable.server.seats import digest, secret
 from cardtable.server.tables import LiveTable, TableSpec
+from cardtable.server.throttle import (
+    RATE_LIMITED,
+    Limiter,
+    RateLimited,
+    check_limits,
+    client_key,
+    limited,
+)
 from cardtable.server.validation import Count, GameNumber, SeatNumber
 
 log = logging.getLogger("cardtable.server")
@@ -84,15 +93,17 @@ WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
 
 class BodyLimit:
-    """Refuse HTTP bodies over the limit (413) before anyone reads them.
+    """Refuse HTTP bodies over the limit (413) before anyone reads them, and bodies that
+    take longer than ``seconds`` to arrive (408: a slow client holds no request open).
 
     A body without a length (chunked) is read here, up to the limit, and handed on
     whole: an error raised while the app reads it would reach the client as a vague 400.
     """
 
-    def __init__(self, app: Any, limit: int) -> None:
+    def __init__(self, app: Any, limit: int, seconds: float) -> None:
         self.app = app
         self.limit = limit
+        self.seconds = seconds
 
     async def __call__(self, scope: MutableMapping[str, Any],
                        receive: Callable[[], Awaitable[MutableMapping[str, Any]]],
@@ -106,8 +117,15 @@ class BodyLimit:
                 return
         chunks: list[bytes] = []
         size = 0
+        deadline = time.monotonic() + self.seconds
         while True:
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), deadline - time.monotonic())
+            except TimeoutError:
+                response = http_error(408, "too-slow", f"the request's body did not arrive "
+                                                       f"within {self.seconds:g} s")
+                await response(scope, receive, send)
+                return
             if message["type"] != "http.request":
                 return  # the client went away before its request was complete
             chunks.append(message.get("body", b""))
@@ -187,6 +205,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await relay.broadcast({"k": "handover", "tables": handed})
                 await relay.close()
             bots.close()
+            close_heavy(app)
             await asyncio.to_thread(db.close)
 
     app = FastAPI(
@@ -202,6 +221,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.metrics = Metrics()
+    app.state.limiter = Limiter(
+        check_limits(dict(settings.rate_limits)) if settings.limits_on else {},
+        settings.redis_url, settings.redis_prefix,
+        settings.ws_per_address if settings.limits_on else None)
     add_docs(app)
     app.include_router(health_router)
     app.include_router(metrics_router)
@@ -268,6 +291,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return result
 
     @app.post("/api/tables", status_code=201, response_model=CreatedTable, tags=["tables"],
+              dependencies=[limited("tables")],
               responses={201: links("table_id", "$response.body#/table/id", *TABLE_LINKS,
                                     claim_seat_1=CLAIM_SEAT_1)})
     async def create_table(body: CreateTable, request: Request,
@@ -295,7 +319,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         table = await table_of(request, table_id)
         return TableInfo(**table.info())
 
-    @app.post("/api/tables/{table_id}/seats/{seat}", response_model=SeatToken, tags=["seats"])
+    @app.post("/api/tables/{table_id}/seats/{seat}", response_model=SeatToken, tags=["seats"],
+              dependencies=[limited("seats")])
     async def claim(table_id: str, seat: SeatNumber, body: ClaimSeat, request: Request,
                     response: Response) -> SeatToken:
         """Take an open seat with its invite; the seat token comes back (and as a cookie)."""
@@ -335,7 +360,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         from cardtable.server.replay import finished_record
 
         table = await table_of(request, table_id)
-        data = await finished_record(manager_of(request), table, game_no)
+        data = await finished_record(manager_of(request), table, game_no,
+                                     seat_token(request.headers, request.cookies, table.id))
         number = data["game_no"]
         headers = {}
         if download:
@@ -356,6 +382,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def page(table_id: str, request: Request, key: str | None = None) -> Response:
         table = await table_of(request, table_id)
         if key is not None:
+            await request.app.state.limiter.check("seats", client_key(request))
             if table.seat_for_token(key) is None:
                 raise ApiError(403, "bad-token", "this private link holds no seat here")
             redirect = RedirectResponse(f"/t/{table.id}", status_code=303)
@@ -370,7 +397,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def table_socket(websocket: WebSocket, table_id: str, seen: Count | None = None,
                            game_no: GameNumber | None = None) -> None:
         await websocket.accept()
+        limiter: Limiter = websocket.app.state.limiter
+        address = client_key(websocket)
+        try:
+            await limiter.check("sockets", address)
+            with limiter.socket(address):
+                await open_table_socket(websocket, table_id, seen, game_no)
+        except RateLimited as exc:
+            await websocket.send_text(json.dumps(
+                {**ws_error(exc.code, exc.message), "retry_after": exc.retry_after}))
+            await websocket.close(RATE_LIMITED, reason=exc.code)
 
+    async def open_table_socket(websocket: WebSocket, table_id: str, seen: int | None,
+                                game_no: int | None) -> None:
         async def refuse(code: str, message: str, close_code: int) -> None:
             await websocket.send_text(json.dumps(ws_error(code, message)))
             await websocket.close(close_code, reason=code)
@@ -411,7 +450,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await _serve_here(websocket, table, token, seen, game_no, settings, refuse)
 
     add_websocket_fallback(app)
-    app.add_middleware(BodyLimit, limit=settings.max_message_bytes)
+    app.add_middleware(BodyLimit, limit=settings.max_message_bytes,
+                       seconds=settings.request_seconds)
     app.add_middleware(SecurityHeaders, https_site=settings.secure_cookies)
     return app
 

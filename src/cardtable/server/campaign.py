@@ -15,6 +15,7 @@ from cardtable.server import groups
 from cardtable.server.groups import GroupInfo
 from cardtable.server.ownership import TableManager
 from cardtable.server.protocol import GROUP_LINKS, TABLE_LINKS, Strict, links
+from cardtable.server.throttle import limited
 from cardtable.server.validation import Count, GroupName, PlayerName
 
 router = APIRouter(tags=["campaign"])
@@ -65,6 +66,7 @@ def _base(request: Request) -> str:
 
 
 @router.post("/api/groups", status_code=201, response_model=GroupInfo,
+             dependencies=[limited("groups")],
              responses={201: links("token", "$response.body#/token", *GROUP_LINKS)})
 async def create_group(body: CreateGroup, request: Request, response: Response) -> GroupInfo:
     """A new group; its link (with the share token) goes to every member."""
@@ -81,7 +83,8 @@ async def get_group(token: str, request: Request) -> GroupInfo:
                              await groups.group_or_404(_manager(request).db, token))
 
 
-@router.post("/api/groups/{token}/rides", status_code=201, response_model=GroupInfo)
+@router.post("/api/groups/{token}/rides", status_code=201, response_model=GroupInfo,
+             dependencies=[limited("rides")])
 async def enter_ride(token: str, body: EnterRide, request: Request) -> GroupInfo:
     """A ride played with real cards: impossible results are refused (422) with the reason,
     a floor the group has not opened yet too (409)."""
@@ -91,6 +94,7 @@ async def enter_ride(token: str, body: EnterRide, request: Request) -> GroupInfo
 
 
 @router.post("/api/groups/{token}/tables", status_code=201, response_model=StartedRide,
+             dependencies=[limited("tables")],
              responses={201: links("table_id", "$response.body#/table", *TABLE_LINKS)})
 async def start_ride(token: str, body: StartRide, request: Request,
                      response: Response) -> StartedRide:

@@ -27,6 +27,12 @@ class Settings:
     most its pace."""
     search_workers: int = 1
     """Searching computer players thinking at once, in workers of their own."""
+    analysis_workers: int = 1
+    """Reviews, analyses, replays and hints worked out at once, in worker processes of their
+    own at a lower CPU priority, so the computer players keep their thinking time."""
+    analysis_seconds: float = 20.0
+    """Seconds one such request may take, waiting included: then its work stops and the
+    answer is ``too-long`` (a client runs one at a time)."""
     hourglass_seconds: float = 30.0
     """Seconds per turn of the Hourglass (the rule's 30; tests shorten it)."""
     restart_grace: float = 10.0
@@ -61,6 +67,21 @@ class Settings:
     one process alone."""
     redis_prefix: str = "cardtable:"
     """The start of every Redis key this site uses (several sites may share one Redis)."""
+    rate_limits: tuple[tuple[str, str], ...] = ()
+    """Changes to the per-address limits (``throttle.DEFAULT_LIMITS``): ``(name, rate)``
+    pairs such as ``("tables", "60/minute")``; the rate ``none`` turns one off."""
+    limits_on: bool = True
+    """Whether the per-address limits hold at all (off: a closed test site)."""
+    ws_per_address: int = 100
+    """Table WebSockets one address may hold open at once, in each process."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses of reverse proxies whose ``X-Forwarded-For`` and ``X-Forwarded-Proto``
+    name the client (uvicorn's proxy headers); none: every peer is the client."""
+    keep_alive_seconds: float = 5.0
+    """An idle HTTP connection is closed after this many seconds."""
+    request_seconds: float = 10.0
+    """A connection must send a request's whole head within this many seconds of its
+    start (or of the previous answer): a slow or never-finished request is dropped."""
     metrics_token: str | None = None
     """``/metrics`` answers a request with this bearer token from anywhere; without one,
     only direct requests from this machine (not through a proxy)."""

@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from cardtable.games.registry import find_game
 from cardtable.server.protocol import ErrorBody
+from cardtable.server.throttle import limited
 
 router = APIRouter(tags=["learn"])
 
@@ -46,6 +47,7 @@ class StartedGuide(BaseModel):
 
 
 @router.post("/api/learn/{game_id}", status_code=201, response_model=StartedGuide,
+             dependencies=[limited("tables")],
              responses={422: {"model": ErrorBody}})
 async def start_guide(game_id: GuideGame, request: Request, response: Response) -> StartedGuide:
     """A new guided first game of ``game_id``, on its fixed deal; the seat's cookie is set."""

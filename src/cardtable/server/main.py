@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import math
 import os
 import socket
 import sys
@@ -54,6 +55,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--search-workers", type=int, default=1,
                         help="searching computer players thinking at once, beside the "
                              "others (default 1)")
+    parser.add_argument("--analysis-workers", type=int, default=Settings.analysis_workers,
+                        help="reviews, analyses, replays and hints worked out at once, in "
+                             "processes of their own at a lower priority (default 1)")
+    parser.add_argument("--analysis-seconds", type=float, default=Settings.analysis_seconds,
+                        help="seconds one of them may take before it stops (default "
+                             f"{Settings.analysis_seconds:g})")
     parser.add_argument("--hourglass-seconds", type=float, default=30.0,
                         help="seconds per turn in Paternoster's Hourglass (default: the rule's "
                              "30)")
@@ -66,6 +73,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="send seat cookies over HTTPS only (behind a TLS proxy)")
     parser.add_argument("--ws-rate", type=float, default=50.0,
                         help="messages per second one WebSocket client may send (default 50)")
+    parser.add_argument("--limit", action="append", default=[], metavar="NAME=RATE",
+                        help="change a per-address limit, e.g. tables=60/minute or "
+                             "sockets=none (repeat for more; the names and defaults: "
+                             "tables, seats, groups, rides, heavy, sockets, in "
+                             "docs/OPERATING.md)")
+    parser.add_argument("--no-limits", action="store_true",
+                        help="no per-address limits at all (a closed test site only)")
+    parser.add_argument("--ws-per-address", type=int, default=100,
+                        help="table WebSockets one address may hold open in each process "
+                             "(default 100)")
+    parser.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                        help="a reverse proxy whose X-Forwarded-For and X-Forwarded-Proto "
+                             "name the client (an address or network; repeat for more); "
+                             "without one, every peer is the client")
+    parser.add_argument("--keep-alive", type=float, default=5.0,
+                        help="seconds an idle HTTP connection stays open (default 5)")
+    parser.add_argument("--request-timeout", type=float, default=10.0,
+                        help="seconds a client has to send a request's head and again its "
+                             "body; slower ones are dropped (default 10)")
     parser.add_argument("--ws", default="auto", dest="ws_impl",
                         choices=("auto", "websockets", "websockets-sansio"),
                         help="uvicorn's WebSocket implementation (default: auto)")
@@ -158,6 +184,7 @@ def _shown(host: str) -> str:
 def _settings(args: argparse.Namespace) -> Settings:
     """The server's settings from its options; :class:`ConfigError` names a bad one."""
     from cardtable.server.startup import ConfigError
+    from cardtable.server.throttle import check_limits
 
     try:
         think_seconds = check_seconds(args.think_seconds, "--think-seconds")
@@ -165,8 +192,20 @@ def _settings(args: argparse.Namespace) -> Settings:
         raise ConfigError(str(exc)) from None
     if args.lease_seconds < 1:
         raise ConfigError(f"--lease-seconds must be at least 1, not {args.lease_seconds}")
+    limits = {}
+    for item in args.limit:
+        name, _, rate = item.partition("=")
+        limits[name.strip()] = rate.strip()
+    try:
+        check_limits(limits)
+    except ValueError as exc:
+        raise ConfigError(f"--limit: {exc}") from None
+    if args.keep_alive <= 0 or args.request_timeout <= 0:
+        raise ConfigError("--keep-alive and --request-timeout must be above 0 seconds")
     if args.search_workers < 1:
         raise ConfigError(f"--search-workers must be at least 1, not {args.search_workers}")
+    if args.analysis_workers < 1 or not args.analysis_seconds > 0:
+        raise ConfigError("--analysis-workers must be at least 1 and --analysis-seconds above 0")
     return Settings(
         db_url=database_url(args.db),
         bot_pause=max(0.0, args.bot_pause),
@@ -174,11 +213,19 @@ def _settings(args: argparse.Namespace) -> Settings:
         bot_workers=args.bot_workers,
         think_seconds=think_seconds,
         search_workers=args.search_workers,
+        analysis_workers=args.analysis_workers,
+        analysis_seconds=args.analysis_seconds,
         hourglass_seconds=max(1.0, args.hourglass_seconds),
         restart_grace=max(0.0, args.restart_grace),
         sqlite_synchronous=args.sqlite_sync,
         secure_cookies=args.secure_cookies,
         ws_rate=max(1.0, args.ws_rate),
+        rate_limits=tuple(limits.items()),
+        limits_on=not args.no_limits,
+        ws_per_address=max(1, args.ws_per_address),
+        trusted_proxies=tuple(args.trusted_proxy),
+        keep_alive_seconds=args.keep_alive,
+        request_seconds=args.request_timeout,
         metrics_token=args.metrics_token or None,
         redis_url=redis_url(args.redis),
         redis_prefix=args.redis_prefix,
@@ -192,6 +239,7 @@ def _run(args: argparse.Namespace, settings: Settings, sock: socket.socket,
 
     from cardtable.server.app import create_app
     from cardtable.server.startup import ReadyServer
+    from cardtable.server.timeouts import protocol_with_head_deadline
 
     app = create_app(settings)
     config = uvicorn.Config(
@@ -199,7 +247,11 @@ def _run(args: argparse.Namespace, settings: Settings, sock: socket.socket,
         access_log=args.access_log, ws=args.ws_impl,
         ws_max_size=settings.ws_cutoff_bytes, ws_max_queue=settings.ws_max_queue,
         ws_per_message_deflate=args.ws_deflate, ws_ping_interval=20.0, ws_ping_timeout=20.0,
-        timeout_graceful_shutdown=5,
+        timeout_graceful_shutdown=5, timeout_keep_alive=math.ceil(settings.keep_alive_seconds),
+        http=protocol_with_head_deadline(settings.request_seconds),
+        proxy_headers=bool(settings.trusted_proxies),
+        forwarded_allow_ips=list(settings.trusted_proxies) or None,
+        server_header=False,  # no "server: uvicorn": it would only tell others what to try
     )
     server = ReadyServer(config, ready)
     tune_interpreter()
