@@ -124,12 +124,42 @@ def test_metrics_need_the_token_from_elsewhere(client: TestClient) -> None:
     assert "/metrics" not in client.get("/openapi.json").json()["paths"]
 
 
-def test_metrics_answer_this_machine_but_not_through_a_proxy(server: Server) -> None:
-    """No token configured: a direct request from loopback is served; one that came
-    through a reverse proxy on this machine (X-Forwarded-For, Forwarded) is refused."""
+FORWARDING = [
+    ("X-Forwarded-For", "203.0.113.9"), ("Forwarded", "for=203.0.113.9"),
+    ("X-Real-IP", "203.0.113.9"), ("X-Forwarded-Host", "cards.example"),
+    ("X-Forwarded-Proto", "https"), ("X-Forwarded-Port", "443"),
+    ("X-Client-IP", "203.0.113.9"), ("True-Client-IP", "203.0.113.9"),
+    ("CF-Connecting-IP", "203.0.113.9"), ("X-Cluster-Client-IP", "203.0.113.9"),
+    ("Fastly-Client-IP", "203.0.113.9"), ("X-Original-Forwarded-For", "203.0.113.9"),
+    ("Via", "1.1 proxy"),
+]
+
+
+def refused(response: Any) -> None:
+    assert response.status_code == 403, response.text
+    error = response.json()["error"]
+    assert error["code"] == "forbidden" and error["message"]
+
+
+def test_metrics_answer_a_direct_request_from_this_machine(server: Server) -> None:
+    """No token configured: a plain request from loopback is served."""
     r = server.http.get("/metrics")
     assert r.status_code == 200 and "cardtable_live_tables" in r.text
-    for header in ({"X-Forwarded-For": "203.0.113.9"}, {"Forwarded": "for=203.0.113.9"}):
-        refused = server.http.get("/metrics", headers=header)
-        assert refused.status_code == 403, header
-        assert refused.json()["error"]["code"] == "forbidden"
+
+
+@pytest.mark.parametrize(("name", "content"), FORWARDING, ids=[n for n, _ in FORWARDING])
+def test_metrics_refuse_any_request_that_came_through_a_proxy(
+        server: Server, name: str, content: str) -> None:
+    """A reverse proxy on this machine connects from loopback: any header a proxy, load
+    balancer or CDN adds marks the request as not direct, in any letter case."""
+    refused(server.http.get("/metrics", headers={name: content}))
+    refused(server.http.get("/metrics", headers={name.lower(): content}))
+
+
+@pytest.mark.parametrize(("name", "content"), FORWARDING, ids=[n for n, _ in FORWARDING])
+def test_the_metrics_token_works_from_anywhere(
+        client: TestClient, name: str, content: str) -> None:
+    """With the right token, a forwarded request from elsewhere is served; a wrong token
+    is refused."""
+    assert client.get("/metrics", headers={**BEARER, name: content}).status_code == 200
+    refused(client.get("/metrics", headers={"Authorization": "Bearer wrong", name: content}))

@@ -8,8 +8,10 @@ has a registry of its own, so several servers in one process (tests) never mix.
 
 ``/metrics`` is for the operator: it answers a request with the metrics token
 (``--metrics-token``, ``Authorization: Bearer ...``) from anywhere, and without a
-token only a direct request from this machine; a request that came through a
-proxy (it carries ``X-Forwarded-For`` or ``Forwarded``) is not direct.
+token only a direct request from this machine: its peer is a loopback address and it
+carries no forwarding header of any kind (``Forwarded``, ``Via``, ``X-Forwarded-*``,
+``X-Real-IP`` and the other names proxies and CDNs use). A reverse proxy on this
+machine connects from loopback too; such a header is how its requests show.
 """
 
 from __future__ import annotations
@@ -139,14 +141,36 @@ async def metrics(request: Request) -> Response:
     return Response(text, media_type=CONTENT_TYPE_LATEST)
 
 
+_FORWARDING = frozenset({
+    "forwarded", "via", "x-real-ip", "x-client-ip", "true-client-ip", "cf-connecting-ip",
+    "x-cluster-client-ip", "fastly-client-ip", "x-original-forwarded-for"})
+"""Headers that proxies, load balancers and CDNs add (besides every ``x-forwarded-*``)."""
+
+
 def _allowed(request: Request, token: str | None) -> bool:
+    """The bearer of the token from anywhere; without a token, only a direct request
+    from this machine (whatever token it names, a wrong one is refused)."""
     auth = request.headers.get("authorization", "")
     if token and auth.lower().startswith("bearer "):
         return hmac.compare_digest(auth[7:].strip().encode(), token.encode())
-    if "x-forwarded-for" in request.headers or "forwarded" in request.headers:
+    if _forwarded(request.headers.keys()):
         return False
-    host = request.client.host if request.client else ""
+    return _loopback(request.client.host if request.client else "")
+
+
+def _forwarded(names: Iterable[str]) -> bool:
+    """Whether a request passed a proxy on its way: a proxy on this machine would
+    otherwise make anybody's request look local."""
+    return any(name.lower() in _FORWARDING or name.lower().startswith("x-forwarded-")
+               for name in names)
+
+
+def _loopback(host: str) -> bool:
+    """127.0.0.0/8 or ::1 (also as an IPv4-mapped IPv6 address); no address is none."""
     try:
-        return ipaddress.ip_address(host).is_loopback
+        address = ipaddress.ip_address(host)
     except ValueError:
         return False
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped.is_loopback
+    return address.is_loopback
