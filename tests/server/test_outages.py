@@ -9,7 +9,9 @@ they never skip."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +28,7 @@ from harness import (
     replayed_states,
     wait_until,
 )
+from sqlalchemy.exc import IntegrityError, ProgrammingError
 from test_many_processes import (
     Roaming,
     check_told_moves_are_stored,
@@ -33,6 +36,8 @@ from test_many_processes import (
     redis_flags,
 )
 from websockets.exceptions import ConnectionClosed
+
+from cardtable.server.db import Database, make_engine
 
 pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
 
@@ -241,6 +246,70 @@ def test_postgresql_away_a_move_is_refused_and_play_resumes_without_a_restart(
         1, 2]
     for client in clients.values():
         client.close()
+
+
+def test_postgresql_away_is_one_log_line_as_it_begins_and_one_as_it_ends(
+        cut_database: CutDatabase) -> None:
+    """Over an outage several requests fail (reads over HTTP, a move, the readiness
+    checks): the server's log holds one warning as the database becomes unreachable,
+    naming the reason on one line, and one as it is reachable again, counting the
+    failures; no traceback and no line per failed request."""
+    server = cut_database.server
+    table_id, tokens = server.table_with_players(game="duel")
+    clients = {seat: server.client(table_id, token) for seat, token in tokens.items()}
+    rng = random.Random(15)
+    version = play(clients, rng, max_moves=2)["version"]
+    states = {seat: client.wait_version(version) for seat, client in clients.items()}
+    seat = next(s for s, st in states.items() if st["observation"]["legal"])
+
+    cut_database.cut()
+    for _ in range(5):
+        games = server.http.get(f"/api/tables/{table_id}/games")
+        assert games.status_code == 503 and games.json()["error"]["code"] == "storage"
+    clients[seat].move(rng.choice(states[seat]["observation"]["legal"]), version)
+    clients[seat].expect_error("storage", timeout=60)
+    cut_database.restore()
+
+    wait_until(lambda: "database reachable again" in server.log_path.read_text())
+    lines = server.log_path.read_text().splitlines()
+    down = [i for i, line in enumerate(lines) if "database unreachable: " in line]
+    up = [i for i, line in enumerate(lines) if "database reachable again after" in line]
+    assert len(down) == 1 and len(up) == 1 and down[0] < up[0], "\n".join(lines[-40:])
+    assert "WARNING" in lines[down[0]] and "WARNING" in lines[up[0]]
+    failed = re.search(r"(\d+) requests failed meanwhile", lines[up[0]])
+    assert failed is not None and int(failed.group(1)) >= 6, lines[up[0]]
+    text = "\n".join(lines)
+    assert "Traceback" not in text, text[-3000:]
+    for noise in ("database work failed", "storing a change failed", "computer move refused"):
+        assert noise not in text, noise
+    for client in clients.values():
+        client.close()
+
+
+@pytest.mark.parametrize(("statement", "error"), [
+    ("INSERT INTO t VALUES (1)", IntegrityError), ("SELECT ?", ProgrammingError)])
+def test_a_database_failure_that_is_no_outage_keeps_its_traceback(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, statement: str,
+        error: type[Exception]) -> None:
+    """A constraint or a bug in a statement is no outage: the database thread logs it as
+    an error with its traceback, and no ``unreachable`` line."""
+    db = Database(make_engine(f"sqlite:///{tmp_path / 'x.db'}"))
+
+    async def fail() -> None:
+        await db.run(lambda conn: conn.exec_driver_sql("CREATE TABLE t (id INTEGER "
+                                                       "PRIMARY KEY)"))
+        await db.run(lambda conn: conn.exec_driver_sql("INSERT INTO t VALUES (1)"))
+        with pytest.raises(error):
+            await db.run(lambda conn: conn.exec_driver_sql(statement))
+
+    try:
+        asyncio.run(fail())
+    finally:
+        db.close()
+    failed = [r for r in caplog.records if r.getMessage() == "database work failed"]
+    assert len(failed) == 1 and failed[0].levelname == "ERROR"
+    assert failed[0].exc_info is not None and isinstance(failed[0].exc_info[1], error)
+    assert not any("unreachable" in r.getMessage() for r in caplog.records)
 
 
 def test_postgresql_away_a_signal_is_refused_and_not_shown(cut_database: CutDatabase) -> None:

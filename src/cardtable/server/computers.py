@@ -158,7 +158,9 @@ class ComputerPlayers(TableWrites):
                 failures = 0
             except Refusal as exc:
                 if not realtime or exc.code not in ("illegal", "stale"):
-                    log.warning("computer move refused: %s", exc.message, extra={
+                    # storage: the database thread logged its outage, once
+                    level = logging.DEBUG if exc.code == "storage" else logging.WARNING
+                    log.log(level, "computer move refused: %s", exc.message, extra={
                         "table": self.id, "seat": seat, "code": exc.code})
                     failures += 1
                     await asyncio.sleep(min(1.0, 0.05 * failures))

@@ -8,6 +8,12 @@ All database work runs on one dedicated thread, so the event loop never waits
 on a disk or a socket to the database. Work that arrives together is
 committed together (group commit): under load many tables share one commit,
 and every caller learns only after the commit that its write is durable.
+
+An outage of the database is logged as two warning lines, when it begins
+("database unreachable: <reason>") and when it ends ("database reachable again
+after N s, M requests failed meanwhile"): the work failing in between logs nothing
+more, as the callers that refuse it know the database thread spoke for them. A
+failure that is no outage (a bug, a constraint) is logged with its traceback.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError
 
 log = logging.getLogger("cardtable.server.db")
 
@@ -180,6 +187,49 @@ def migrate(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
+class Outage:
+    """Whether the database is unreachable now: its log lines are one as an outage
+    begins and one as it ends, not a traceback for each piece of work refused between
+    (a 15 s outage under load would otherwise log a hundred). Used by the database
+    thread alone."""
+
+    def __init__(self) -> None:
+        self.began: float | None = None
+        """``time.monotonic()`` at the first failure, None while the database answers."""
+        self.failed = 0
+
+    def failing(self, exc: BaseException, pieces: int) -> None:
+        """``pieces`` of work failed because the database could not be reached."""
+        if self.began is None:
+            self.began, self.failed = time.monotonic(), 0
+            log.warning("database unreachable: %s", one_line(exc))
+        else:
+            log.debug("database still unreachable: %s", one_line(exc))
+        self.failed += pieces
+
+    def answered(self) -> None:
+        """The database committed work: an outage, if there was one, is over."""
+        if self.began is None:
+            return
+        log.warning("database reachable again after %.1f s, %d requests failed meanwhile",
+                    time.monotonic() - self.began, self.failed)
+        self.began = None
+
+
+def one_line(exc: BaseException) -> str:
+    """The reason of a database error without SQLAlchemy's statement and background
+    link, and the driver's hint lines: the driver's error, its first line."""
+    cause = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
+    lines = str(cause).strip().splitlines()
+    return f"{type(cause).__name__}: {lines[0]}" if lines else type(cause).__name__
+
+
+def disconnected(exc: BaseException) -> bool:
+    """Whether ``exc`` says the connection was lost (the server went away, the network
+    to it was cut), as SQLAlchemy's dialect judges it, rather than the work failing."""
+    return isinstance(exc, DBAPIError) and bool(exc.connection_invalidated)
+
+
 class Database:
     """Runs database work on its own thread, committing batches of work together.
 
@@ -201,6 +251,7 @@ class Database:
         self.commits = 0
         self.on_commit: Callable[[float], None] | None = None
         """Told each committed batch's seconds (the metrics' commit time)."""
+        self.outage = Outage()
 
     def waiting(self) -> int:
         """Pieces of work waiting for the database thread."""
@@ -260,8 +311,13 @@ class Database:
 
     def _run_batch(self, batch: list[Any]) -> None:
         try:
-            began = time.perf_counter()
             conn = self._connection()
+        except Exception:
+            # no connection: every piece would fail alone the same way
+            self._fail(batch, _current_exception(), unreachable=True)
+            return
+        try:
+            began = time.perf_counter()
             with conn.begin():
                 results = self._execute(conn, batch)
             if self.on_commit is not None:
@@ -272,18 +328,27 @@ class Database:
                 for item in batch:
                     self._run_batch([item])
                 return
-            _fn, _args, future, loop = batch[0]
             exc = _current_exception()
-            log.warning("database work failed: %r", exc)
-            loop.call_soon_threadsafe(_settle, future, None, exc)
+            self._fail(batch, exc, unreachable=disconnected(exc))
             return
         self.commits += 1
+        self.outage.answered()
         by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
         for (_fn, _args, future, loop), result in zip(batch, results, strict=True):
             by_loop.setdefault(loop, []).append((future, result))
         for loop, settled in by_loop.items():
             loop.call_soon_threadsafe(_settle_all, settled)
 
+    def _fail(self, batch: list[Any], exc: BaseException, unreachable: bool) -> None:
+        """Hand ``exc`` to the batch's callers, logged once per outage when the database
+        could not be reached, else (a bug, a constraint) with its traceback."""
+        self._drop_connection()
+        if unreachable:
+            self.outage.failing(exc, len(batch))
+        else:
+            log.error("database work failed", exc_info=exc)
+        for _fn, _args, future, loop in batch:
+            loop.call_soon_threadsafe(_settle, future, None, exc)
 
     @staticmethod
     def _execute(conn: Connection, batch: list[Any]) -> list[Any]:

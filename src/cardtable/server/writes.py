@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
-from cardtable.server.db import Database
+from cardtable.server.db import Database, one_line
 from cardtable.server.errors import Refusal
 
 log = logging.getLogger("cardtable.server.tables")
@@ -59,6 +59,7 @@ class TableWrites:
                         "from the record", extra={"table": self.id})
             self.stale()
             raise Refusal("stale", STALE) from None
-        except Exception:
-            log.warning("storing a change failed", exc_info=True, extra={"table": self.id})
+        except Exception as exc:
+            # the database thread logged it: an outage once, anything else in full
+            log.debug("storing a change failed: %s", one_line(exc), extra={"table": self.id})
             raise Refusal("storage", refusal) from None
