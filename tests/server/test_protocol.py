@@ -11,13 +11,18 @@ observation, are marked ``additionalProperties: true``).
 
 from __future__ import annotations
 
+import ast
 import random
+import re
 import zlib
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from harness import Client, Server, play
+
+import cardtable.server
 
 pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
 
@@ -224,3 +229,48 @@ def test_the_problem_checker_has_teeth() -> None:
     assert problems(ref, defs, {"type": "k", "n": 1}) == ["$.type: 'k' is not 'm'"]
     free = {"type": "object", "additionalProperties": True}
     assert problems(free, defs, {"anything": [1]}) == []
+
+
+SERVER_SOURCE = Path(cardtable.server.__file__).parent
+
+
+def _called(call: ast.Call) -> str | None:
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+
+
+def close_codes_in_source() -> set[int]:
+    """Every close code the server's code names: the numbers, literal or named by a
+    constant, given to its ``close(...)`` and ``refuse(...)`` calls and as ``"close"`` of
+    answers between processes; 1000 for a ``websocket.close()`` that names none."""
+    trees = [ast.parse(path.read_text()) for path in sorted(SERVER_SOURCE.glob("*.py"))]
+    nodes = [node for tree in trees for node in ast.walk(tree)]
+    named = {target.id: node.value.value for node in nodes if isinstance(node, ast.Assign)
+             and isinstance(node.value, ast.Constant) for target in node.targets
+             if isinstance(target, ast.Name)}
+    given: list[ast.expr] = []
+    codes = set()
+    for node in nodes:
+        if isinstance(node, ast.Call) and _called(node) in ("close", "refuse"):
+            given += [*node.args, *(keyword.value for keyword in node.keywords)]
+            receiver = getattr(node.func, "value", None)
+            if not node.args and getattr(receiver, "id", None) == "websocket":
+                codes.add(1000)
+        elif isinstance(node, ast.Dict):
+            given += [value for key, value in zip(node.keys, node.values, strict=True)
+                      if isinstance(key, ast.Constant) and key.value == "close"]
+    for value in given:
+        number = value.value if isinstance(value, ast.Constant) else named.get(
+            getattr(value, "id", ""))
+        if isinstance(number, int) and 1000 <= number <= 4999:
+            codes.add(number)
+    return codes
+
+
+def test_every_close_code_the_server_sends_is_in_the_protocols_table() -> None:
+    text = (SERVER_SOURCE / "PROTOCOL.md").read_text()
+    section = text.split("### Close codes", 1)[1].split("\n#", 1)[0]
+    documented = {int(code) for code in re.findall(r"^\| (\d{4}) \|", section, re.MULTILINE)}
+    in_source = close_codes_in_source()
+    assert {1000, 1008, 4400, 4404, 4429, 4503} <= in_source  # the parsing finds them
+    assert in_source <= documented, sorted(in_source - documented)
