@@ -30,9 +30,10 @@ class Settings:
     analysis_workers: int = 1
     """Reviews, analyses, replays and hints worked out at once, in worker processes of their
     own at a lower CPU priority, so the computer players keep their thinking time."""
-    analysis_seconds: float = 20.0
+    analysis_seconds: float = 60.0
     """Seconds one such request may take, waiting included: then its work stops and the
-    answer is ``too-long`` (a client runs one at a time)."""
+    answer is ``too-long`` (a client runs one at a time). The page's longest, a Duel 52
+    review, takes 15–19 s of a core."""
     hourglass_seconds: float = 30.0
     """Seconds per turn of the Hourglass (the rule's 30; tests shorten it)."""
     restart_grace: float = 10.0
@@ -54,8 +55,10 @@ class Settings:
     sqlite_synchronous: str = "NORMAL"
     """SQLite ``synchronous`` pragma: NORMAL survives a crashed process, FULL a lost machine."""
     sweep_every: float = 60.0
+    """Seconds between two looks for quiet tables."""
     idle_tables_after: float = 600.0
-    """Quiet tables leave memory after this many seconds (they come back by replay)."""
+    """Tables nobody is connected to leave memory after this many quiet seconds, whatever
+    their seats and clocks (they come back by replay when asked for)."""
     secure_cookies: bool = False
     """Send seat cookies only over HTTPS (turn on behind a TLS proxy)."""
     lease_seconds: float | None = None

@@ -92,6 +92,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--request-timeout", type=float, default=10.0,
                         help="seconds a client has to send a request's head and again its "
                              "body; slower ones are dropped (default 10)")
+    parser.add_argument("--idle-after", type=float, default=600.0,
+                        help="seconds after which a table nobody is connected to leaves "
+                             "memory (it is stored, and comes back when asked for; "
+                             "default 600)")
     parser.add_argument("--ws", default="auto", dest="ws_impl",
                         choices=("auto", "websockets", "websockets-sansio"),
                         help="uvicorn's WebSocket implementation (default: auto)")
@@ -225,6 +229,8 @@ def _settings(args: argparse.Namespace) -> Settings:
         ws_per_address=max(1, args.ws_per_address),
         trusted_proxies=tuple(args.trusted_proxy),
         keep_alive_seconds=args.keep_alive,
+        idle_tables_after=max(0.0, args.idle_after),
+        sweep_every=min(60.0, max(0.1, args.idle_after / 4)),
         request_seconds=args.request_timeout,
         metrics_token=args.metrics_token or None,
         redis_url=redis_url(args.redis),

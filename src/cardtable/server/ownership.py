@@ -67,9 +67,10 @@ class TableManager:
         the hand-over."""
 
     async def start(self) -> int:
-        """Load every running table, so its clock and computer players go on (with leases:
-        every one no other process owns)."""
-        ids = await self.db.run(store.active_table_ids)
+        """Load every running table that was in use lately, so its clock and computer
+        players go on (with leases: every one no other process owns)."""
+        ids = await self.db.run(store.active_table_ids,
+                                time.time() - self.settings.idle_tables_after)
         for table_id in ids:
             try:
                 await self.get(table_id)

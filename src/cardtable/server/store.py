@@ -132,10 +132,14 @@ def load_table(conn: Connection, table_id: str) -> TableRow | None:
     return row
 
 
-def active_table_ids(conn: Connection) -> list[str]:
-    """Tables whose game runs: they are loaded at start-up so clocks and bots go on."""
+def active_table_ids(conn: Connection, since: float) -> list[str]:
+    """Tables whose game runs and that changed or saw a move since ``since``: they are
+    loaded at start-up so clocks and bots go on. Older ones were left by their people
+    (they would have left memory by now) and come back when someone asks for them."""
+    recent_move = sa.exists().where(moves_t.c.table_id == tables_t.c.id, moves_t.c.at >= since)
     return [r.id for r in conn.execute(
-        sa.select(tables_t.c.id).where(tables_t.c.status == "playing"))]
+        sa.select(tables_t.c.id).where(tables_t.c.status == "playing",
+                                       sa.or_(tables_t.c.updated_at >= since, recent_move)))]
 
 
 @dataclass

@@ -480,16 +480,14 @@ class LiveTable(Seats, ComputerPlayers, TurnClock):
                 self._watch_absence(row.seat)
 
     def evictable(self, idle: float) -> bool:
-        """Whether the table may leave memory (it comes back by replay when asked for):
-        nobody connected, quiet for ``idle`` seconds, and nothing for the server to do."""
-        if self.conns or self.lock.locked() or time.monotonic() - self.last_active < idle:
-            return False
-        if self.status != "playing":
-            return True
-        busy = (self.deadline is not None
-                or self.table_settings.get("takeover_after") is not None
-                or any(s.kind == "computer" for s in self.seats))
-        return not busy
+        """Whether the table may leave memory: nobody connected, quiet for ``idle``
+        seconds, no change being made and no computer player about to move. Whatever its
+        seats and clock, it comes back by replay when someone asks for it, as after a
+        restart (a clock then gives the restart's grace): a table its people left costs
+        nothing."""
+        return not (self.conns or self.lock.locked()
+                    or time.monotonic() - self.last_active < idle
+                    or any(self._server_plays(seat) for seat in self.state.to_act()))
 
     def stale(self) -> None:
         self.manager.stale(self)
