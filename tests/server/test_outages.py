@@ -397,6 +397,10 @@ def test_postgresql_away_longer_than_a_lease_the_table_comes_back_by_itself(
         assert [[1, i, s, text] for i, (s, text) in enumerate(record["moves"])] == (
             stored_moves(postgres_url, table_id))
         assert replayed_states(record)[-1].is_over()  # every move legal, in order, once
+        text = log.read_text()  # the outage in two lines, not one a lease round
+        assert text.count("database unreachable: ") == 1, text[-3000:]
+        assert "could not be renewed; trying again" not in text, text[-3000:]
+        assert "lapsed tables could not be taken over" not in text, text[-3000:]
     finally:
         server.stop()
         proxy.close()

@@ -34,6 +34,13 @@ from cardtable.signals import Signals
 log = logging.getLogger("cardtable.server.tables")
 
 
+def _level(exc: BaseException) -> int:
+    """Debug for a database error: the database thread logged it already, an outage once
+    as it begins and once as it ends (a line per lease round would repeat it, and a
+    traceback the statement with every table's id)."""
+    return logging.DEBUG if isinstance(exc, SQLAlchemyError) else logging.WARNING
+
+
 ELSEWHERE = ("another server process owns this table right now (it may be handing it "
              "over): try again in a moment")
 
@@ -110,10 +117,8 @@ class TableManager:
                 held = await self.db.run(leases.renew, self.owner, now + seconds, before)
                 renewed = now
             except Exception as exc:
-                # a database error is logged once already, by the database thread (a
-                # traceback here would repeat the statement with every table's id)
-                log.warning("the table leases could not be renewed; trying again in %.1f s",
-                            seconds / 3, exc_info=not isinstance(exc, SQLAlchemyError))
+                log.log(_level(exc), "the table leases could not be renewed; trying again in "
+                        "%.1f s", seconds / 3, exc_info=not isinstance(exc, SQLAlchemyError))
                 held = set() if time.time() - renewed > seconds else before
                 why = ("the table's lease could not be renewed for a whole lease (the "
                        "database did not answer): the table leaves this process until it is "
@@ -125,8 +130,8 @@ class TableManager:
                     with contextlib.suppress(Refusal):
                         await self.get(table_id)
             except Exception as exc:
-                log.warning("lapsed tables could not be taken over",
-                            exc_info=not isinstance(exc, SQLAlchemyError))
+                log.log(_level(exc), "lapsed tables could not be taken over",
+                        exc_info=not isinstance(exc, SQLAlchemyError))
 
     def stale(self, table: LiveTable) -> None:
         """``table`` differs from its stored record (:mod:`.writes`): it leaves memory now,
