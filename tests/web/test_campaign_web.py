@@ -93,15 +93,16 @@ def test_a_group_rides_test_ride_and_the_score_tab_shows_it(browser: Any, server
     page.goto(f"{server.url}/g/{token}")
     page.fill("#entry-cards", "500")
     page.click("#save-ride")
-    page.wait_for_function("document.getElementById('ride-error').textContent !== ''")
+    page.wait_for_function("() => document.getElementById('ride-error').textContent !== ''")
     assert "500 cards left, but floor 1 (Test ride)" in page.locator("#ride-error").inner_text()
     page.fill("#entry-cards", "-1")
     page.click("#save-ride")
     page.wait_for_function(
-        "document.getElementById('ride-error').textContent.includes('negative')")
+        "() => document.getElementById('ride-error').textContent.includes('negative')")
     page.fill("#entry-cards", "3")
     page.click("#save-ride")
-    page.wait_for_function(f"document.querySelectorAll('tr.ride').length === {len(outcomes) + 1}")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('tr.ride').length === {len(outcomes) + 1}")
     assert page.locator("tr.floor[data-floor='2']").get_attribute("data-open") == "1"
     assert page.locator(".ride-floor[data-floor='2']").count() == 1
     assert page.locator("tr.floor[data-floor='3']").get_attribute("data-open") == "0"

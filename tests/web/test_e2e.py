@@ -59,7 +59,7 @@ def test_full_game_against_the_computer(browser: Any, server: Server, game: str,
     assert page.errors == []
     version = attr(page, "version")
     page.click("#again")
-    page.wait_for_function("document.getElementById('table-page').dataset.gameNo === '2'")
+    page.wait_for_function("() => document.getElementById('table-page').dataset.gameNo === '2'")
     assert int(attr(page, "version") or 0) > int(version or 0)
     assert attr(page, "status") == "playing"
     page.context.close()
@@ -111,7 +111,8 @@ def test_friend_joins_through_the_invite_link_and_both_play(browser: Any, server
     ben.click("#join")
     ben.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]+$"))
     wait_ready(ben)
-    ann.wait_for_function("document.getElementById('table-page').dataset.status === 'playing'")
+    ann.wait_for_function(
+        "() => document.getElementById('table-page').dataset.status === 'playing'")
     assert "Ben" in ann.locator("#seats").inner_text()
     assert "Ann" in ben.locator("#seats").inner_text()
     moves = {"ann": 0, "ben": 0}

@@ -89,7 +89,8 @@ def test_a_combination_the_rules_refuse_is_refused_in_the_pages_language(
         page.fill("#p-hand", "3")
         page.fill("#p-cards_per_turn", "4")
         page.click("#new-form button[type=submit]")
-        page.wait_for_function("document.getElementById('form-error').innerText.includes('4')")
+        page.wait_for_function(
+            "() => document.getElementById('form-error').innerText.includes('4')")
         assert page.inner_text("#form-error") == REFUSED[locale]
         page.locator("#form-error").scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / f"house-rule-refused-{locale}-{name}.png"))
@@ -106,7 +107,8 @@ def test_refused_variants_are_said_in_german_too(browser: Any, server: Server,
     page.check("#v-blitz")
     page.check("#v-team")
     page.click("#new-form button[type=submit]")
-    page.wait_for_function("document.getElementById('form-error').innerText.includes('Blitz')")
+    page.wait_for_function(
+        "() => document.getElementById('form-error').innerText.includes('Blitz')")
     assert "Das Blitz-Duell ist für zwei Spieler, das Team-Duell für vier" in page.inner_text(
         "#form-error")
     page = new_page(browser, PHONE, "de-DE")
@@ -114,7 +116,7 @@ def test_refused_variants_are_said_in_german_too(browser: Any, server: Server,
     page.select_option("#level", "easy")
     page.fill("#p-hand_change", "2")
     page.click("#new-form button[type=submit]")
-    page.wait_for_function("document.getElementById('form-error').innerText.includes('Hand')")
+    page.wait_for_function("() => document.getElementById('form-error').innerText.includes('Hand')")
     assert "Größere Hand (auch Teil mancher Stufen) gibt schon jeder Hand eine Karte mehr" in (
         page.inner_text("#form-error"))
     page.locator("#form-error").scroll_into_view_if_needed()
@@ -132,7 +134,8 @@ def test_a_number_out_of_its_range_is_named_in_the_pages_language(browser: Any, 
         open_form(page, server, "duel")
         page.fill("#p-hand", "40")
         page.click("#new-form button[type=submit]")
-        page.wait_for_function("document.getElementById('form-error').innerText.includes(':')")
+        page.wait_for_function(
+            "() => document.getElementById('form-error').innerText.includes(':')")
         assert words in page.inner_text("#form-error")
         assert page.get_attribute("#p-hand", "aria-invalid") == "true"
         assert page.evaluate("document.activeElement.id") == "p-hand"

@@ -134,7 +134,7 @@ def test_a_guided_first_duel(browser: Any, server: Server, artifacts: Path) -> N
     page.wait_for_selector("#coach[data-tip='owe']")
     assert "You owe 1 card on the game's very first turn" in page.inner_text("#coach")
     page.click("#coach-ok")
-    page.wait_for_function("document.getElementById('coach').dataset.tip !== 'owe'")
+    page.wait_for_function("() => document.getElementById('coach').dataset.tip !== 'owe'")
     assert tip(page) in ("step-back", "end", "why", "push"), tip(page)
     page.screenshot(path=str(artifacts / "learn-duel-phone-en.png"))
     assert page.errors == []

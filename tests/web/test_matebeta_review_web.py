@@ -63,14 +63,15 @@ def test_the_result_panel_leads_to_the_review_and_its_board(
         assert words[key] in summary, (key, summary)
     assert page.locator("#rv-table tbody tr").count() == 11
     assert page.locator("#rv-chart svg circle").count() == 12
-    page.wait_for_function("document.getElementById('rv-where').textContent.length > 0")
+    page.wait_for_function("() => document.getElementById('rv-where').textContent.length > 0")
     assert words["ply"] in page.locator("#rv-where").inner_text()
     assert no_sideways_scrolling(page)
     size = "phone" if viewport is PHONE else "desktop"
     page.screenshot(path=str(artifacts / f"matebeta-review-{lang}-{size}.png"), full_page=True)
     # Anna's biggest mistake on the board: each of her six leads with its value
     page.locator("#rv-summary .rv-mistakes button").first.click()
-    page.wait_for_function("document.querySelectorAll('#rv-options .rv-option.played').length")
+    page.wait_for_function(
+        "() => document.querySelectorAll('#rv-options .rv-option.played').length")
     assert words["to_act"] in page.locator("#rv-options").inner_text()
     assert page.locator("#rv-options .rv-option").count() == 6
     best = page.locator("#rv-options .rv-option.best")
@@ -81,11 +82,11 @@ def test_the_result_panel_leads_to_the_review_and_its_board(
     page.screenshot(path=str(artifacts / f"matebeta-board-{lang}-{size}.png"), full_page=False)
     # try the best move instead: another line, then back to the game
     best.first.click()
-    page.wait_for_function(f"document.getElementById('rv-where').textContent.includes("
+    page.wait_for_function(f"() => document.getElementById('rv-where').textContent.includes("
                            f"{words['trying']!r})")
     assert page.locator("#rv-back").is_visible()
     page.click("#rv-back")
-    page.wait_for_function("document.getElementById('rv-back').hidden")
+    page.wait_for_function("() => document.getElementById('rv-back').hidden")
     assert page.errors == []
     page.context.close()
 
@@ -97,11 +98,11 @@ def test_a_pasted_record_is_reviewed_and_bad_ones_are_refused_clearly(
     page.wait_for_selector("#rv-form[data-ready]")
     page.fill("#rv-text", "{\"game\": \"matebeta\", \"deal\"")
     page.click("#rv-go")
-    page.wait_for_function("document.getElementById('rv-error').textContent.length > 0")
+    page.wait_for_function("() => document.getElementById('rv-error').textContent.length > 0")
     assert "This record cannot be reviewed" in page.locator("#rv-error").inner_text()
     page.fill("#rv-text", '{"game": "duel", "options": {}, "deal": {}, "moves": []}')
     page.click("#rv-go")
-    page.wait_for_function("document.getElementById('rv-error').textContent.includes('duel')")
+    page.wait_for_function("() => document.getElementById('rv-error').textContent.includes('duel')")
     assert "not of MateBeta" in page.locator("#rv-error").inner_text()
     page.fill("#rv-text", (GOLDEN / "bots-easy-easy-2.json").read_text(encoding="utf-8"))
     page.click("#rv-go")
@@ -118,7 +119,7 @@ def test_a_hint_shows_the_best_move_and_its_value(browser: Any, server: Server,
     page = new_page(browser, PHONE, "en-GB" if lang == "en" else "de-DE")
     table_from(page, server, position("bots-easy-easy-2", 1))
     page.click("#hint")
-    page.wait_for_function("document.getElementById('hint-text').textContent.length > 0")
+    page.wait_for_function("() => document.getElementById('hint-text').textContent.length > 0")
     text = page.locator("#hint-text").inner_text()
     if lang == "en":
         assert text == "Best: K♦ and A♥. With perfect play from here: +99 for you."

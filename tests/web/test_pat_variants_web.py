@@ -114,7 +114,7 @@ def test_tower_fits_with_its_groups_and_numbered_seats(browser: Any, server: Ser
     shoot(page, artifacts, f"pat-tower{players}-{view}")
     if view == "phone":
         page.click("#log-box > summary")
-        page.wait_for_function("localStorage.getItem('ct-log-open') === '1'")
+        page.wait_for_function("() => localStorage.getItem('ct-log-open') === '1'")
         page.reload()
         page.wait_for_selector("#table-page[data-status]")
         assert page.evaluate("document.getElementById('log-box').open")

@@ -115,7 +115,8 @@ def test_a_record_file_is_stepped_through_from_each_view(
     if game != "matebeta":  # open hands: the spectator sees them too
         assert shown_cards(page) == set()
     page.select_option("#rp-view", "1")
-    page.wait_for_function("document.querySelectorAll(\"#board [data-src^='card:']\").length > 0")
+    page.wait_for_function(
+        "() => document.querySelectorAll(\"#board [data-src^='card:']\").length > 0")
     wait_where(page, words["where"].format(n=min(8, total), total=total))
     hand = {c.text for c in state.hands[1]}  # type: ignore[attr-defined]
     assert shown_cards(page) <= hand
@@ -188,7 +189,7 @@ def test_bad_files_get_a_clear_message(browser: Any, server: Server, content: st
     page.wait_for_selector("#rp-form[data-ready]")
     page.fill("#rp-text", content)
     page.click("#rp-go")
-    page.wait_for_function("document.getElementById('rp-error').textContent.length > 0")
+    page.wait_for_function("() => document.getElementById('rp-error').textContent.length > 0")
     assert words in text(page, "#rp-error")
     assert text(page, "#rp-error").startswith("Cannot show this game: ")
     assert page.errors == []

@@ -38,7 +38,7 @@ def test_the_invite_page_names_the_game_the_host_and_the_seat(
     # someone else took the seat meanwhile: the page says so, with no seat number to confuse
     server.claim(created["table"]["id"], 1, created["invites"]["1"])
     page.click("#join")
-    page.wait_for_function("document.querySelector('#panel .form-error').textContent !== ''")
+    page.wait_for_function("() => document.querySelector('#panel .form-error').textContent !== ''")
     error = page.locator("#panel .form-error").inner_text()
     assert ("Someone has already taken this seat." in error if locale == "en-GB"
             else "Diesen Platz hat schon jemand eingenommen." in error), error

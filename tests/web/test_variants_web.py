@@ -271,7 +271,8 @@ def test_hourglass_clock_counts_down_and_times_out(browser: Any, paced_server: S
     assert attr(page, "status") == "playing"
     assert clock.inner_text().startswith("Time left · Player 1 ")
     wait_logged(page, "Time is up for Player 1")
-    page.wait_for_function("document.getElementById('table-page').dataset.status === 'finished'")
+    page.wait_for_function(
+        "() => document.getElementById('table-page').dataset.status === 'finished'")
     lines = result_lines(page)
     assert lines[0] == "Time ran out before the required cards were played."
     assert clock.is_hidden()

@@ -2,13 +2,15 @@
 // data) and card names. Messages are the English text itself, as in gettext:
 // t("Your turn"), tn("{n} card", "{n} cards", n), tc(context, text); labelOf(key) is a text
 // the page picks at run time by an identifier (web/labels.py).
+import { pluralRule } from "./plural.js";
+
 const data = JSON.parse(document.getElementById("ct-data").textContent);
 export const DATA = data;
 export const LANG = data.lang;
 const messages = data.i18n.messages;
 // The catalogue's Plural-Forms expression (C syntax, checked by the server's gettext
 // parser: only n, numbers and operators): which form a number takes.
-const pluralForm = new Function("n", `return Number(${data.i18n.plural});`);
+const pluralForm = pluralRule(data.i18n.plural);
 
 function fill(text, vars) {
   for (const [name, value] of Object.entries(vars)) text = text.split(`{${name}}`).join(String(value));
