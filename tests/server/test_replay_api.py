@@ -10,6 +10,7 @@ import zlib
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from harness import Server, cards_named, play, replayed_views
 
@@ -147,3 +148,46 @@ def test_a_golden_record_with_the_engines_signal_log_is_watched_signals_and_all(
         assert data == steps(site, viewer)
         shown = [e for step in data["steps"] for e in step["events"] if e["kind"] == "signal"]
         assert len(shown) == len(record["signals"])
+
+
+def test_a_table_without_spectators_shows_its_finished_game_to_its_players_only(
+        server: Server) -> None:
+    """The record holds every hand: at a table without spectators, only a seat's token
+    (bearer or the seat's cookie) gets it and its replay; anyone else is refused."""
+    table_id, tokens = server.table_with_players(game="duel", match_wins=0, spectators=False)
+    clients = {s: server.client(table_id, t) for s, t in sorted(tokens.items())}
+    play(clients, random.Random(5))
+    paths = [f"/api/tables/{table_id}/record", f"/api/tables/{table_id}/replay?seat=1"]
+    with httpx.Client(base_url=server.url, timeout=30) as stranger:
+        for path in paths:
+            r = stranger.get(path)
+            assert r.status_code == 403, r.text
+            assert r.json()["error"]["code"] == "no-spectators"
+        wrong = stranger.get(paths[0], headers={"Authorization": "Bearer not-a-seat"})
+        assert wrong.status_code == 403
+    for token in tokens.values():
+        with httpx.Client(base_url=server.url, timeout=30,
+                          cookies={f"ct_{table_id}": token}) as player:
+            got = player.get(paths[0])
+            assert got.status_code == 200, got.text
+            record = got.json()
+        r = httpx.get(server.url + paths[1], headers={"Authorization": f"Bearer {token}"},
+                      timeout=30)
+        assert r.status_code == 200, r.text
+        check_steps(r.json(), record, 1)
+    for c in clients.values():
+        c.close()
+
+
+def test_a_table_with_spectators_shows_its_finished_game_to_anyone(server: Server) -> None:
+    table_id, tokens = server.table_with_players(game="duel", match_wins=0)
+    clients = {s: server.client(table_id, t) for s, t in sorted(tokens.items())}
+    play(clients, random.Random(6))
+    with httpx.Client(base_url=server.url, timeout=30) as stranger:
+        record = stranger.get(f"/api/tables/{table_id}/record")
+        assert record.status_code == 200, record.text
+        r = stranger.get(f"/api/tables/{table_id}/replay", params={"seat": 0})
+        assert r.status_code == 200, r.text
+        check_steps(r.json(), record.json(), 0)
+    for c in clients.values():
+        c.close()

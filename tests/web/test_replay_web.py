@@ -173,6 +173,34 @@ def test_a_finished_table_game_opens_in_your_seat_and_the_duel_is_reviewed(
         c.close()
 
 
+def test_a_table_without_spectators_is_watched_again_by_its_players_only(
+        browser: Any, server: Server) -> None:
+    """A player of a table without spectators reaches the finished game from the table's
+    result panel, in their own seat; a stranger's /replay of it says it is not theirs."""
+    table_id, tokens = server.table_with_players(game="duel", match_wins=0, spectators=False)
+    clients = {s: server.client(table_id, t) for s, t in sorted(tokens.items())}
+    play(clients, random.Random(12))
+    total = len(server.record(table_id)["moves"])  # the harness's client holds a seat cookie
+    page = new_page(browser, DESKTOP, "en")
+    page.context.add_cookies([{"name": f"ct_{table_id}", "value": tokens[0],
+                               "url": server.url}])
+    page.goto(f"{server.url}/t/{table_id}")
+    page.click("#result #watch-again")
+    page.wait_for_selector("#rp-main:not([hidden])")
+    wait_where(page, WORDS["en"]["where"].format(n=total, total=total))
+    assert text(page, "#rp-view option:checked") == "Player 1's view"
+    assert page.errors == []
+    page.context.close()
+    stranger = new_page(browser, DESKTOP, "en")
+    stranger.goto(f"{server.url}/replay?table={table_id}&game_no=1")
+    stranger.wait_for_function("document.getElementById('rp-error').textContent.length > 0")
+    assert "no spectators" in text(stranger, "#rp-error")
+    assert stranger.locator("#rp-main").is_hidden()
+    stranger.context.close()
+    for c in clients.values():
+        c.close()
+
+
 @pytest.mark.parametrize(("content", "words"), [
     ('{"game": "duel", "deal"', "not valid JSON"),
     ('{"game": "chess", "options": {}, "deal": {}, "moves": []}', "unknown game 'chess'"),

@@ -8,15 +8,15 @@
   table allows hints (its owner decided when creating it; off by default whenever
   another person sits at the table).
 
-The solver runs in a worker thread, never on the event loop; a review takes well
-under a second or two (``python -m cardtable.games.matebeta.review_bench``).
+The solver runs in the heavy work's pool (:mod:`cardtable.server.heavy`: its own
+processes, a time limit, one request at a time per client), never on the event loop;
+a review takes well under a second or two (``python -m
+cardtable.games.matebeta.review_bench``).
 A bad record is a 422 whose message names the problem or the move.
 """
 
 from __future__ import annotations
 
-import asyncio
-import os
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +28,7 @@ from cardtable.games.matebeta.analysis import AnalysisError, at, position, revie
 from cardtable.games.matebeta.rules import MateBetaState
 from cardtable.games.matebeta.solver import Solver
 from cardtable.server.errors import ApiError
+from cardtable.server.heavy import RESPONSES, heavy_of
 from cardtable.server.protocol import TABLE_ID, Strict, seat_token
 
 if TYPE_CHECKING:
@@ -80,39 +81,37 @@ def _position(record: Record, upto: int | None) -> dict[str, Any]:
             "outcome": outcome.to_json() if outcome is not None else None}
 
 
-_SLOTS = asyncio.Semaphore(os.cpu_count() or 1)
-"""At most one solver per core at a time: a flood of reviews waits its turn instead of
-starving the live tables (the server runs one event loop)."""
+def _best(state: MateBetaState) -> tuple[list[str], int]:
+    analysis = Solver().analyse(state)
+    return [m.text for m in analysis.best], analysis.value
 
 
-async def _thread(work: Any, *args: Any) -> Any:
-    async with _SLOTS:
-        return await asyncio.to_thread(work, *args)
+async def _solve(request: Request, work: Any, *args: Any) -> Any:
+    """``work(*args)`` in the heavy work's pool; a record the solver refuses is a 422."""
+    async with heavy_of(request).hold(request) as job:
+        try:
+            return await job.run(work, *args)
+        except AnalysisError as exc:
+            raise _error(422, "bad-record", str(exc)) from None
 
 
-async def _solve(work: Any, *args: Any) -> dict[str, Any]:
-    try:
-        result: dict[str, Any] = await _thread(work, *args)
-    except AnalysisError as exc:
-        raise _error(422, "bad-record", str(exc)) from None
+@router.post("/api/matebeta/review", responses=RESPONSES)
+async def review_record(body: RecordBody, request: Request) -> dict[str, Any]:
+    """Every move of a MateBeta record judged: the value before and after, the best
+    moves, the points given away; the mistakes of each side, biggest first."""
+    result: dict[str, Any] = await _solve(request, _review, _record(body))
     return result
 
 
-@router.post("/api/matebeta/review")
-async def review_record(body: RecordBody) -> dict[str, Any]:
-    """Every move of a MateBeta record judged: the value before and after, the best
-    moves, the points given away; the mistakes of each side, biggest first."""
-    return await _solve(_review, _record(body))
-
-
-@router.post("/api/matebeta/position")
-async def analyse_position(body: PositionBody) -> dict[str, Any]:
+@router.post("/api/matebeta/position", responses=RESPONSES)
+async def analyse_position(body: PositionBody, request: Request) -> dict[str, Any]:
     """The position after the record's first ``upto`` moves: the exact value of each
     legal move, and the table (both hands are open) for the analysis board."""
-    return await _solve(_position, _record(body.record), body.upto)
+    result: dict[str, Any] = await _solve(request, _position, _record(body.record), body.upto)
+    return result
 
 
-@router.get("/api/tables/{table_id}/hint")
+@router.get("/api/tables/{table_id}/hint", responses=RESPONSES)
 async def hint(table_id: str, request: Request) -> dict[str, Any]:
     """The best move or moves for the seat to act, and the value from its side."""
     manager: TableManager = request.app.state.manager
@@ -129,6 +128,5 @@ async def hint(table_id: str, request: Request) -> dict[str, Any]:
         raise _error(409, "not-your-turn", "a hint is for your own turn")
     state, version = table.state.clone(), table.version
     assert isinstance(state, MateBetaState)  # only MateBeta tables allow hints
-    analysis = await _thread(Solver().analyse, state)
-    return {"version": version, "best": [m.text for m in analysis.best],
-            "value": analysis.value if seat == 0 else -analysis.value}
+    best, value = await _solve(request, _best, state)
+    return {"version": version, "best": best, "value": value if seat == 0 else -value}

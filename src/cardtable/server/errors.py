@@ -56,6 +56,10 @@ class ApiError(Exception):
         self.message = message
         self.headers = dict(headers) if headers else None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled whole: a refusal raised in a worker process reaches the client too."""
+        return (ApiError, (self.status, self.code, self.message, self.headers))
+
 
 class Refusal(Exception):
     """A request the table refuses; nothing changed. ``code`` is for programs; ``rule``

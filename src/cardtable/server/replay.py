@@ -6,34 +6,37 @@
 * ``GET /api/tables/{id}/replay?game_no=N&seat=S``: the same for a table's game.
 * ``POST /api/review`` with ``{"record", "seat", "deals", "seed"}``: the strong computer
   player's estimate at each decision of a Paternoster Duel or Duel 52 seat, streamed
-  as lines of JSON (progress, then the review): the search workers judge it decision by
-  decision, off the event loop, beside the live tables' strong players.
+  as lines of JSON (progress, then the review), judged decision by decision in the heavy
+  work's pool (:mod:`cardtable.server.heavy`), within its time; ``deals`` at most what the
+  site's page asks for.
 
 Hidden cards stay hidden: a step holds exactly ``observation(seat)``, never the state.
 Who may watch a table's game is who may fetch its record (:func:`finished_record`):
 anyone with the table's address once the game is over, since the record shows every
-card anyway; a running game is refused.
+card anyway, except at a table without spectators: its players only (a seat's token);
+a running game is refused.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 from pydantic import Field
 
-from cardtable.engine import IllegalMove, Record, RecordError, State
+from cardtable.engine import IllegalMove, Observation, Record, RecordError, State
 from cardtable.games.registry import find_game
 from cardtable.server import store
 from cardtable.server.analysis import RecordBody
 from cardtable.server.errors import ApiError
+from cardtable.server.heavy import RESPONSES, Job, heavy_of
 from cardtable.server.hooks import hooks_for
-from cardtable.server.protocol import TABLE_ID, Strict
+from cardtable.server.protocol import TABLE_ID, Strict, seat_token
 from cardtable.server.validation import GameNumber, SeatNumber
 from cardtable.signals import Signals
 from cardtable.sim import estimate
@@ -63,8 +66,11 @@ class WatchBody(Strict):
 class ReviewBody(Strict):
     record: WatchRecord
     seat: SeatNumber = Field(0, description="whose decisions to judge")
-    deals: int | None = Field(None, ge=1, le=estimate.MAX_DEALS,
-                              description="deals of the unseen cards per decision")
+    deals: int | None = Field(None, ge=1, le=estimate.MAX_SITE_DEALS,
+                              description="deals of the unseen cards per decision (default: "
+                                          f"the game's, {estimate.DEALS}; at most "
+                                          f"{estimate.MAX_SITE_DEALS} here, the command line's "
+                                          "`cardtable analyze` takes more)")
     seed: int = Field(estimate.SEED, ge=0, le=2**31 - 1)
 
 
@@ -144,10 +150,22 @@ def steps(data: dict[str, Any], seat: int | None) -> dict[str, Any]:
             "steps": out, "outcome": outcome.to_json() if outcome is not None else None}
 
 
-async def finished_record(manager: TableManager, table: LiveTable,
-                          number: int | None) -> dict[str, Any]:
+def check_may_see(table: LiveTable, token: str | None) -> None:
+    """A table without spectators shows its games to its players only (403
+    ``no-spectators``): the record holds every hand, which no outsider saw live."""
+    if (not table.table_settings.get("spectators", True)
+            and table.seat_for_token(token) is None):
+        raise ApiError(403, "no-spectators", "this table has no spectators: only its players "
+                                             "(with their seat's link or token) may see its "
+                                             "games")
+
+
+async def finished_record(manager: TableManager, table: LiveTable, number: int | None,
+                          token: str | None) -> dict[str, Any]:
     """A table's finished game as a record: the one rule for the record's download and
-    for watching it again. A running game's deal stays secret (409)."""
+    for watching it again, for whoever may see it (``token``: the request's seat token,
+    if any; :func:`check_may_see`). A running game's deal stays secret (409)."""
+    check_may_see(table, token)
     number = number if number is not None else table.game_no
     if number == table.game_no and not table.state.is_over():
         raise ApiError(409, "not-finished",
@@ -168,19 +186,23 @@ async def _table(request: Request, table_id: str) -> LiveTable:
     return table
 
 
-@router.post("/api/replay")
-async def watch_record(body: WatchBody) -> dict[str, Any]:
+@router.post("/api/replay", responses=RESPONSES)
+async def watch_record(body: WatchBody, request: Request) -> dict[str, Any]:
     """Every step of a record as one seat (or the spectator) saw it."""
-    return await asyncio.to_thread(steps, body.record.model_dump(), body.seat)
+    async with heavy_of(request).hold(request) as job:
+        result: dict[str, Any] = await job.run(steps, body.record.model_dump(), body.seat)
+    return result
 
 
-@router.get("/api/tables/{table_id}/replay")
+@router.get("/api/tables/{table_id}/replay", responses=RESPONSES)
 async def watch_table(table_id: str, request: Request, game_no: GameNumber | None = None,
                       seat: SeatNumber | None = None) -> dict[str, Any]:
     """A finished game of the table, step by step, as one seat or the spectator saw it."""
     table = await _table(request, table_id)
-    data = await finished_record(request.app.state.manager, table, game_no)
-    result = await asyncio.to_thread(steps, data, seat)
+    data = await finished_record(request.app.state.manager, table, game_no,
+                                 seat_token(request.headers, request.cookies, table.id))
+    async with heavy_of(request).hold(request) as job:
+        result: dict[str, Any] = await job.run(steps, data, seat)
     result["game_no"] = data["game_no"]
     return result
 
@@ -189,30 +211,44 @@ def _line(value: dict[str, Any]) -> bytes:
     return (json.dumps(value, ensure_ascii=False) + "\n").encode()
 
 
-@router.post("/api/review", responses={200: {"content": {"application/x-ndjson": {}}}})
+@router.post("/api/review", responses={200: {"content": {"application/x-ndjson": {}}},
+                                       **RESPONSES})
 async def review_record(body: ReviewBody, request: Request) -> StreamingResponse:
     """A Paternoster Duel or Duel 52 record judged by the strong computer player's
     estimate, one line of JSON per decision judged (``{"done", "total"}``), then
-    ``{"review": ...}`` (or ``{"error": ...}``). Same record, seat, deals and seed:
-    the same review."""
+    ``{"review": ...}``, or ``{"error": {"code", "message"}}`` (``too-long``: the time
+    ran out). Same record, seat, deals and seed: the same review."""
     try:
         record = Record.from_json(body.record.model_dump())
         estimate.check(record)
         seats = estimate.seats_of(record, [body.seat])
         deals = estimate.check_deals(body.deals or estimate.DEALS[record.game])
-        found, forced = await asyncio.to_thread(estimate.choices, record, seats)
     except (RecordError, estimate.ReviewError) as exc:
         raise bad(str(exc)) from None
-    pool = request.app.state.manager.bots
+    job = heavy_of(request).begin(request)
+    try:
+        found, forced = await job.run(estimate.choices, record, seats)
+    except estimate.ReviewError as exc:
+        job.end()
+        raise bad(str(exc)) from None
+    except BaseException:
+        job.end()
+        raise
+    judging = _judged(job, estimate.Review(record, seats, deals, body.seed, (), forced), found)
+    return job.stream(judging, media_type="application/x-ndjson")
 
-    async def lines() -> AsyncIterator[bytes]:
-        yield _line({"done": 0, "total": len(found)})
-        judged = []
-        for i, (ply, seat, observation, played) in enumerate(found):
-            judged.append(await pool.search(estimate.judge, record.game, ply, seat,
-                                            observation, played, deals, body.seed))
-            yield _line({"done": i + 1, "total": len(found)})
-        done = estimate.Review(record, seats, deals, body.seed, tuple(judged), forced)
-        yield _line({"review": done.to_json()})
 
-    return StreamingResponse(lines(), media_type="application/x-ndjson")
+async def _judged(job: Job, review: estimate.Review,
+                  found: list[tuple[int, int, Observation, str]]) -> AsyncIterator[bytes]:
+    """The review's lines: each decision judged in turn, none once the time is up."""
+    yield _line({"done": 0, "total": len(found)})
+    judged = []
+    for i, (ply, seat, observation, played) in enumerate(found):
+        try:
+            judged.append(await job.run(estimate.judge, review.record.game, ply, seat,
+                                        observation, played, review.deals, review.seed))
+        except ApiError as exc:
+            yield _line({"error": {"code": exc.code, "message": exc.message}})
+            return
+        yield _line({"done": i + 1, "total": len(found)})
+    yield _line({"review": replace(review, decisions=tuple(judged)).to_json()})

@@ -34,6 +34,12 @@ strong player's lab budget: a review of a whole game stays a matter of seconds).
 52: its player spends 50 playouts on all moves together (a tree); 10 deals of every move
 is about twice that, and a Duel 52 playout is slow."""
 MAX_DEALS = 2000
+"""The most deals per decision on the command line (``cardtable analyze``): its own machine's
+time."""
+MAX_SITE_DEALS = max(DEALS.values())
+"""The most deals per decision a review over HTTP may ask for: what the site's page asks for
+(a game's default), so one request costs the server no more than the page's own review
+(2000 deals of a long game took 51 s of its CPU)."""
 SEED = 1
 MISTAKES = 3
 """How many of each seat's costliest moves the review names first."""

@@ -247,7 +247,7 @@ $("rp-review-go").addEventListener("click", async () => {
         const line = JSON.parse(buffer.slice(0, cut));
         buffer = buffer.slice(cut + 1);
         if (line.review) review = line.review;
-        else if (line.error) throw new Error(line.error);
+        else if (line.error) throw new Error(line.error.message || line.error);
         else progress(line.done, line.total);
       }
     }

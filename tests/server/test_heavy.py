@@ -1,0 +1,169 @@
+"""Heavy requests on a budget: reviews ask for no more deals than the site's page does,
+a client runs one heavy request at a time (429 ``busy`` with ``Retry-After``), and a
+request's work stops when its time is up (503 ``too-long``, or an error line in a
+streamed review), in a pool of its own."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from harness import Server, wait_until
+from starlette.requests import Request
+
+from cardtable.engine import Record
+from cardtable.server.config import Settings
+from cardtable.server.errors import ApiError
+from cardtable.server.heavy import Heavy, HeavyPool, TooLong
+from cardtable.sim import estimate
+
+GOLDEN = Path(__file__).parents[1] / "golden"
+SHORT = {**json.loads((GOLDEN / "duel" / "standard.json").read_text()), "moves": []}
+"""A record that is quick to watch: the deal alone."""
+LONG_REVIEW = {"record": json.loads((GOLDEN / "duel52" / "long-heuristic-vs-heuristic-13.json")
+                                    .read_text()),
+               "seat": 0, "deals": estimate.MAX_SITE_DEALS}
+"""A review that takes far longer than the budgets here (Duel 52 playouts are slow)."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    path = tmp_path_factory.mktemp("heavy")
+    srv = Server(f"sqlite:///{path / 'cardtable.db'}", path / "server.log")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def from_address(server: Server, address: str) -> httpx.Client:
+    """A client whose requests come from ``address`` (any 127.x address is this machine)."""
+    return httpx.Client(base_url=server.url, timeout=60,
+                        transport=httpx.HTTPTransport(local_address=address))
+
+
+def error_of(response: httpx.Response) -> tuple[int, str, str]:
+    body = response.json()["error"]
+    return response.status_code, body["code"], body["message"]
+
+
+def test_a_review_asks_for_no_more_deals_than_the_sites_page(server: Server) -> None:
+    assert estimate.MAX_SITE_DEALS == max(estimate.DEALS.values()) < estimate.MAX_DEALS
+    body = {"record": SHORT, "seat": 0, "deals": estimate.MAX_SITE_DEALS + 1}
+    status, code, message = error_of(server.http.post("/api/review", json=body))
+    assert (status, code) == (422, "invalid") and "deals" in message
+    schema = server.http.get("/openapi.json").json()["components"]["schemas"]["ReviewBody"]
+    deals = schema["properties"]["deals"]
+    assert deals["anyOf"][0]["maximum"] == estimate.MAX_SITE_DEALS
+    assert str(estimate.MAX_SITE_DEALS) in deals["description"]
+
+
+def test_one_heavy_request_at_a_time_per_client(server: Server) -> None:
+    """While a long review streams, the same address is refused any heavy request (429
+    ``busy``, ``Retry-After``); another address is served; once the review is cut off,
+    the first address is served again."""
+    mine, other = from_address(server, "127.0.0.1"), from_address(server, "127.0.0.2")
+    with mine.stream("POST", "/api/review", json=LONG_REVIEW) as review:
+        assert review.status_code == 200
+        lines = review.iter_lines()
+        assert json.loads(next(lines))["done"] == 0  # the review runs
+        for path, body in [("/api/replay", {"record": SHORT, "seat": None}),
+                           ("/api/review", LONG_REVIEW),
+                           ("/api/matebeta/review",
+                            json.loads((GOLDEN / "matebeta" / "bots-easy-easy-2.json")
+                                       .read_text()))]:
+            refused = mine.post(path, json=body)
+            assert error_of(refused)[:2] == (429, "busy"), path
+            assert int(refused.headers["retry-after"]) >= 1
+        served = other.post("/api/replay", json={"record": SHORT, "seat": None})
+        assert served.status_code == 200, served.text
+    wait_until(lambda: mine.post("/api/replay", json={"record": SHORT, "seat": None})
+               .status_code == 200)
+
+
+def test_a_review_that_runs_out_of_time_says_so_and_stops(tmp_path: Path) -> None:
+    srv = Server(f"sqlite:///{tmp_path / 'cardtable.db'}", tmp_path / "server.log",
+                 "--analysis-seconds", "2")
+    srv.start()
+    try:
+        # the first request may spend its time starting the worker: wait for one served
+        wait_until(lambda: srv.http.post("/api/replay", json={"record": SHORT, "seat": None})
+                   .status_code == 200)
+        r = srv.http.post("/api/review", json=LONG_REVIEW, timeout=60)
+        if r.status_code == 503:  # ran out before its first line
+            assert error_of(r)[1] == "too-long"
+        else:
+            last = json.loads(r.text.splitlines()[-1])
+            assert last["error"]["code"] == "too-long", last
+            assert "2 s" in last["error"]["message"]
+        wait_until(lambda: srv.http.post("/api/replay", json={"record": SHORT, "seat": None})
+                   .status_code == 200)
+    finally:
+        srv.stop()
+
+
+def endless() -> tuple[Any, ...]:
+    """A review's decision judged on a million deals: the real work, never done in time."""
+    record = Record.from_json(json.loads((GOLDEN / "duel" / "standard.json").read_text()))
+    (ply, seat, observation, played), *_ = estimate.choices(record, [0])[0]
+    return estimate.judge, record.game, ply, seat, observation, played, 10**6, 1
+
+
+def test_the_workers_work_stops_at_its_deadline() -> None:
+    """The one worker is free again after a piece of work that would never end: its
+    alarm stopped it, not just the server's waiting for it."""
+    pool = HeavyPool(1)
+
+    async def both() -> tuple[BaseException | None, float]:
+        stopped = None
+        try:
+            await pool.run(time.time() + 0.5, *endless())
+        except TooLong as exc:
+            stopped = exc
+        answer = await pool.run(time.time() + 120, abs, -3.0)
+        return stopped, answer
+
+    try:
+        stopped, answer = asyncio.run(both())
+    finally:
+        pool.close()
+    assert isinstance(stopped, TooLong) and answer == 3.0
+
+
+def _request(address: str) -> Request:
+    return Request({"type": "http", "method": "POST", "path": "/", "headers": [],
+                    "client": (address, 50000)})
+
+
+def test_a_request_out_of_time_is_503_too_long_and_frees_its_client() -> None:
+    heavy = Heavy(Settings(analysis_seconds=0.5))
+
+    async def capped() -> ApiError:
+        async with heavy.hold(_request("192.0.2.1")) as job:
+            with pytest.raises(ApiError) as busy:
+                heavy.begin(_request("192.0.2.1"))
+            assert (busy.value.status, busy.value.code) == (429, "busy")
+            assert busy.value.headers is not None and "Retry-After" in busy.value.headers
+            heavy.begin(_request("192.0.2.2")).end()  # another client: served
+            with pytest.raises(ApiError) as late:
+                await job.run(*endless())
+        return late.value
+
+    try:
+        late = asyncio.run(capped())
+    finally:
+        heavy.close()
+    assert (late.status, late.code) == (503, "too-long")
+    assert heavy.running == {}
+
+
+def test_a_bad_record_refused_in_the_worker_reaches_the_client(server: Server) -> None:
+    r = server.http.post("/api/replay", json={"record": {**SHORT, "moves": [[0, "end now"]]},
+                                              "seat": None})
+    status, code, message = error_of(r)
+    assert (status, code) == (422, "bad-record") and message.startswith("move 1 (seat 0")
