@@ -8,6 +8,11 @@ refused message must leave the table as it was (version, observation, match, sea
 Strangers try handshakes with random tokens and queries: each is accepted as a
 spectator or refused with a documented error and close code. Bounded by example counts
 (``CARDTABLE_FUZZ_EXAMPLES`` scales them), never by time.
+
+The server runs with the operator's message rate (``--ws-rate``), and every connection
+of the fuzzer keeps within it by a token bucket of its own: a client that goes on sending
+after ``too-fast`` is closed (1008), and a dropped message would make the fuzzer wait for
+an answer that never comes.
 """
 
 from __future__ import annotations
@@ -17,19 +22,20 @@ import os
 import re
 import string
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
-from harness import Client, Server
+from harness import TEST_FLAGS, Client, Server
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 import cardtable.server
+from cardtable.server.config import Settings
 
 pytestmark = [
     pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning"),
@@ -44,6 +50,8 @@ HANDSHAKE = {code: int(close) for code, close in re.findall(
     r"`([a-z-]+)`\s+\((\d{4})", PROTOCOL.split("Refusing a handshake", 1)[1])}
 """The handshake refusals PROTOCOL.md lists, with their close codes."""
 SCALE = int(os.environ.get("CARDTABLE_FUZZ_EXAMPLES", "25")) / 25
+WS_RATE = Settings().ws_rate
+"""The operator's default rate of messages a connection may send (a second)."""
 TYPES = ("move", "signal", "again", "ping", "sync", "why")
 
 SETTINGS = {"deadline": None, "database": None, "derandomize": True,
@@ -58,11 +66,77 @@ json_values = st.recursive(
     max_leaves=12)
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The harness's server, but at the operator's message rate (the harness raises it
+    for tests that play fast); per-address limits stay off, as the stranger's hundreds
+    of handshakes all come from one address."""
+    path = tmp_path_factory.mktemp("fuzz")
+    srv = Server(f"sqlite:///{path / 'cardtable.db'}", path / "server.log",
+                 flags=without_flag(TEST_FLAGS, "--ws-rate"))
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def without_flag(flags: tuple[str, ...], name: str) -> tuple[str, ...]:
+    """``flags`` without the flag ``name`` and its value."""
+    at = flags.index(name)
+    return flags[:at] + flags[at + 2:]
+
+
+class Pace:
+    """A token bucket on the sending side, under the server's (``WS_RATE`` a second,
+    bursts of twice that, counted as the server reads): nine tenths of its rate and a
+    quarter of its burst, so messages that reach the server bunched never overdraw it.
+    The wait is for the bucket to refill, computed, not a pause of a fixed length."""
+
+    def __init__(self, rate: float = 0.9 * WS_RATE, burst: float = WS_RATE / 2) -> None:
+        self.rate, self.burst, self.tokens, self.at = rate, burst, burst, time.monotonic()
+
+    def take(self) -> None:
+        """Return once a message may be sent."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            time.sleep((1 - self.tokens) / self.rate)
+            self.tokens, self.at = 1.0, time.monotonic()
+        self.tokens -= 1
+
+
+class PacedClient(Client):
+    """A harness client whose every message, JSON or raw, waits for its :class:`Pace`."""
+
+    def __init__(self, server: Server, table_id: str, token: str | None = None) -> None:
+        super().__init__(server, table_id, token, {})
+        self.pace = Pace()
+
+    def send(self, message: Any) -> None:
+        self.send_raw(message if isinstance(message, str) else json.dumps(message))
+
+    def send_raw(self, raw: str | bytes) -> None:
+        self.pace.take()
+        self.ws.send(raw)
+
+
 def test_the_fuzzers_read_the_documented_codes() -> None:
     assert {"illegal", "bad-json", "not-over", "too-big"} <= MESSAGE_CODES
     assert HANDSHAKE == {"unknown-table": 4404, "bad-token": 4401, "cross-site": 4403,
                          "no-spectators": 4403, "invalid": 4400, "not-found": 4404,
-                         "elsewhere": 4503, "relay-down": 4503, "storage": 4503}
+                         "elsewhere": 4503, "relay-down": 4503, "storage": 4503,
+                         "rate-limited": 4429}
+
+
+def test_the_pace_keeps_within_the_servers_bucket() -> None:
+    """Sends as fast as the pace lets them, the server's bucket (its own arithmetic,
+    over the same instants) never runs dry."""
+    from cardtable.server.client_messages import Bucket
+
+    pace, bucket = Pace(), Bucket(rate=WS_RATE, burst=2 * WS_RATE)
+    for _ in range(int(3 * WS_RATE)):
+        pace.take()
+        assert bucket.take()
 
 
 Build = Callable[[dict[str, Any]], "str | bytes"]
@@ -155,7 +229,8 @@ def public(state: dict[str, Any]) -> tuple[Any, ...]:
 class Fuzzer:
     """One connection under fuzzing: sends, collects the answers, checks the table."""
 
-    def __init__(self, client: Client, others: dict[int, Client] | None = None) -> None:
+    def __init__(self, client: PacedClient,
+                 others: dict[int, PacedClient] | None = None) -> None:
         self.client = client
         self.others = others or {}
         self.state = self.current()
@@ -205,7 +280,7 @@ class Fuzzer:
         self.cases += 1
         before = self.state
         try:
-            self.client.ws.send(raw)
+            self.client.send_raw(raw)
             errors = [m for m in self.answers() if m["type"] == "error"]
             after = self.current()
         except ConnectionClosed as closed:
@@ -249,7 +324,7 @@ def test_issue20_12_websocket_fuzzing_as_a_seat(server: Server, game: dict[str, 
                                                record_property: pytest.RecordProperty) -> None:
     """As the seat to act (its moves can be legal, so games go on between refusals)."""
     table_id, tokens = server.table_with_players(**game)
-    clients = {seat: server.client(table_id, token) for seat, token in tokens.items()}
+    clients = {seat: PacedClient(server, table_id, token) for seat, token in tokens.items()}
     states = {seat: c.wait_state(lambda m: True) for seat, c in clients.items()}
     seat = next(s for s, st in states.items() if st["observation"].get("legal"))
     fuzzer = Fuzzer(clients.pop(seat), clients)
@@ -264,7 +339,7 @@ def test_issue20_12_websocket_fuzzing_as_a_spectator(
         server: Server, record_property: pytest.RecordProperty) -> None:
     """A spectator may ping and sync; every move, signal and 'again' is refused."""
     table_id, _tokens = server.table_with_players(game="duel", variants=["team"])
-    fuzzer = Fuzzer(server.client(table_id))
+    fuzzer = Fuzzer(PacedClient(server, table_id))
     began = time.monotonic()
     run_fuzzer(fuzzer, int(200 * SCALE))
     report(record_property, "spectator", fuzzer, began)
