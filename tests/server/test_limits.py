@@ -19,6 +19,7 @@ from test_many_processes import redis_flags
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 LIMITED = tuple(flag for flag in TEST_FLAGS if flag != "--no-limits")
 """The harness's settings with the operator's default limits."""
 
@@ -142,7 +143,8 @@ def test_a_seat_at_a_human_pace_is_never_refused(limited_server: Server) -> None
 
 def test_limits_are_settings(tmp_path: Path) -> None:
     server = Server(f"sqlite:///{tmp_path / 'l.db'}", tmp_path / "server.log",
-                    "--limit", "tables=2/minute", "--limit", "groups=none", flags=LIMITED)
+                    "--limit", "tables=2/minute", "--limit", "groups=none",
+                    "--limit", "heavy=2/minute", flags=LIMITED)
     server.start()
     try:
         for _ in range(2):
@@ -150,6 +152,11 @@ def test_limits_are_settings(tmp_path: Path) -> None:
         assert_limited(server.http.post("/api/tables", json={"game": "duel"}))
         for n in range(12):
             assert server.http.post("/api/groups", json={"name": f"g{n}"}).status_code == 201
+        record = {**json.loads((GOLDEN / "duel" / "standard.json").read_text()), "moves": []}
+        for _ in range(2):
+            watched = server.http.post("/api/replay", json={"record": record}, timeout=120)
+            assert watched.status_code == 200, watched.text
+        assert_limited(server.http.post("/api/replay", json={"record": record}))
     finally:
         server.stop()
     for flag, says in (("tablez=1/minute", "no limit is called 'tablez'"),

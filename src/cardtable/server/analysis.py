@@ -30,6 +30,7 @@ from cardtable.games.matebeta.solver import Solver
 from cardtable.server.errors import ApiError
 from cardtable.server.heavy import RESPONSES, heavy_of
 from cardtable.server.protocol import TABLE_ID, Strict, seat_token
+from cardtable.server.throttle import limited
 
 if TYPE_CHECKING:
     from cardtable.server.ownership import TableManager
@@ -88,14 +89,13 @@ def _best(state: MateBetaState) -> tuple[list[str], int]:
 
 async def _solve(request: Request, work: Any, *args: Any) -> Any:
     """``work(*args)`` in the heavy work's pool; a record the solver refuses is a 422."""
-    async with heavy_of(request).hold(request) as job:
-        try:
-            return await job.run(work, *args)
-        except AnalysisError as exc:
-            raise _error(422, "bad-record", str(exc)) from None
+    try:
+        return await heavy_of(request).job(request).run(work, *args)
+    except AnalysisError as exc:
+        raise _error(422, "bad-record", str(exc)) from None
 
 
-@router.post("/api/matebeta/review", responses=RESPONSES)
+@router.post("/api/matebeta/review", responses=RESPONSES, dependencies=[limited("heavy")])
 async def review_record(body: RecordBody, request: Request) -> dict[str, Any]:
     """Every move of a MateBeta record judged: the value before and after, the best
     moves, the points given away; the mistakes of each side, biggest first."""
@@ -103,7 +103,7 @@ async def review_record(body: RecordBody, request: Request) -> dict[str, Any]:
     return result
 
 
-@router.post("/api/matebeta/position", responses=RESPONSES)
+@router.post("/api/matebeta/position", responses=RESPONSES, dependencies=[limited("heavy")])
 async def analyse_position(body: PositionBody, request: Request) -> dict[str, Any]:
     """The position after the record's first ``upto`` moves: the exact value of each
     legal move, and the table (both hands are open) for the analysis board."""
@@ -111,7 +111,7 @@ async def analyse_position(body: PositionBody, request: Request) -> dict[str, An
     return result
 
 
-@router.get("/api/tables/{table_id}/hint", responses=RESPONSES)
+@router.get("/api/tables/{table_id}/hint", responses=RESPONSES, dependencies=[limited("heavy")])
 async def hint(table_id: str, request: Request) -> dict[str, Any]:
     """The best move or moves for the seat to act, and the value from its side."""
     manager: TableManager = request.app.state.manager

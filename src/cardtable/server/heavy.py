@@ -5,9 +5,10 @@ loop's GIL and in the strong computer players' own pool, so their replies at oth
 tables slowed from 1.7 s to 4.8 s. Here such work runs in a small process pool of its
 own whose workers run at a lower CPU priority; each request gets ``analysis_seconds``
 (waiting included), after which an alarm in the worker stops its work and the answer
-is 503 ``too-long``; and a client (:func:`~cardtable.server.throttle.client_key`) runs
-one such request at a time: a second is refused with 429 ``busy`` and ``Retry-After``
-rather than queued behind its own. The count is per server process.
+is 503 ``too-long``; and a client (:func:`~cardtable.server.throttle.client_key`) has
+one piece of such work running at a time: a few more wait their turn (a streamed review
+takes turns piece by piece, so the same page's replay is not held up by it), more are
+refused with 429 ``busy`` and ``Retry-After``. The turns are per server process.
 """
 
 from __future__ import annotations
@@ -19,16 +20,13 @@ import multiprocessing
 import os
 import signal
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
 from starlette.requests import Request
-from starlette.responses import StreamingResponse
-from starlette.types import Receive, Scope, Send
 
 from cardtable.server.botpool import end_with_parent
 from cardtable.server.config import Settings
@@ -44,8 +42,8 @@ GRACE = 1.0
 """Seconds the server waits past a deadline for the worker to stop by itself (a compiled
 inner loop sees its alarm only when it returns); then it answers without it."""
 RESPONSES: dict[int | str, dict[str, Any]] = {
-    429: {"model": ErrorBody, "description": "`busy`: this client's previous heavy request "
-                                             "is still running (see `Retry-After`)"},
+    429: {"model": ErrorBody, "description": "`busy`: this client's earlier heavy requests "
+                                             "keep the server busy (see `Retry-After`)"},
     503: {"model": ErrorBody, "description": "`too-long`: the work ran out of its time"},
 }
 """The refusals of a heavy route, for its documentation."""
@@ -128,9 +126,24 @@ class HeavyPool:
         self._executor.shutdown(wait=True, cancel_futures=True)
 
 
+MAX_WAITING = 2
+"""Pieces of work one client may have waiting behind its running one (a page that asks
+for a replay while its review streams, an analysis board stepped quickly); one more is
+refused with 429 ``busy``."""
+
+
+class _Turns:
+    """One client's turn at the pool: one piece of its work runs at a time."""
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.waiting = 0
+        self.until = 0.0
+        """The deadline of the piece that runs now (for ``Retry-After``)."""
+
+
 class Job:
-    """One client's heavy request: its deadline, and its place (it holds the client's
-    one place until :meth:`end`)."""
+    """One client's heavy request, with its deadline (waiting included)."""
 
     def __init__(self, heavy: Heavy, key: str, deadline: float) -> None:
         self.heavy = heavy
@@ -138,45 +151,42 @@ class Job:
         self.deadline = deadline
 
     async def run(self, work: Callable[..., Any], *args: Any) -> Any:
-        """``work(*args)`` in the pool; 503 ``too-long`` once the request's time is up
-        (none is started after it)."""
+        """``work(*args)`` in the pool once the client's earlier work is done; 429
+        ``busy`` when too much of it waits, 503 ``too-long`` once the request's time is
+        up (none is started after it)."""
+        turns = self.heavy.turns.setdefault(self.key, _Turns())
+        if turns.lock.locked() and turns.waiting >= MAX_WAITING:
+            wait = max(1, math.ceil(turns.until + GRACE - time.time()))
+            raise ApiError(429, "busy", "your earlier reviews or analyses are still being "
+                           f"worked out: a few at a time (try again in {wait} s)",
+                           {"Retry-After": str(wait)})
         try:
-            if time.time() >= self.deadline:
-                raise TooLong
-            return await self.heavy.pool.run(self.deadline, work, *args)
-        except TooLong:
+            turns.waiting += 1
+            try:
+                await asyncio.wait_for(turns.lock.acquire(), self.deadline - time.time())
+            finally:
+                turns.waiting -= 1
+            try:
+                turns.until = self.deadline
+                return await self.heavy.pool.run(self.deadline, work, *args)
+            finally:
+                turns.lock.release()
+        except (TooLong, TimeoutError):
             raise ApiError(503, "too-long", f"this took longer than the {self.heavy.seconds:g} s "
                            "the server gives one review or analysis: try a shorter record or "
                            "fewer deals, or again later") from None
-
-    def stream(self, content: AsyncIterator[bytes], media_type: str) -> StreamingResponse:
-        """A streamed answer that holds this job's place until it is sent or cut off."""
-        return _HeldStream(self, content, media_type=media_type)
-
-    def end(self) -> None:
-        if self.heavy.running.get(self.key) is self:
-            del self.heavy.running[self.key]
-
-
-class _HeldStream(StreamingResponse):
-    def __init__(self, job: Job, content: AsyncIterator[bytes], media_type: str) -> None:
-        super().__init__(content, media_type=media_type)
-        self.job = job
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        try:
-            await super().__call__(scope, receive, send)
-        finally:  # sent, or the client went away (the body may never have started)
-            self.job.end()
+        finally:
+            if not turns.lock.locked() and not turns.waiting:
+                self.heavy.turns.pop(self.key, None)
 
 
 class Heavy:
-    """The site's heavy work: the pool, the time each request gets, who runs one now."""
+    """The site's heavy work: the pool, the time each request gets, whose turn it is."""
 
     def __init__(self, settings: Settings) -> None:
         self.seconds = settings.analysis_seconds
         self.workers = settings.analysis_workers
-        self.running: dict[str, Job] = {}
+        self.turns: dict[str, _Turns] = {}
         self._pool: HeavyPool | None = None
 
     @property
@@ -185,27 +195,9 @@ class Heavy:
             self._pool = HeavyPool(self.workers)
         return self._pool
 
-    def begin(self, request: Request) -> Job:
-        """The client's job, or 429 ``busy`` while its previous one runs."""
-        key = client_key(request)
-        now = time.time()
-        running = self.running.get(key)
-        if running is not None:
-            wait = max(1, math.ceil(running.deadline + GRACE - now))
-            raise ApiError(429, "busy", "your previous review or analysis is still being "
-                           f"worked out: one at a time (try again in {wait} s)",
-                           {"Retry-After": str(wait)})
-        job = self.running[key] = Job(self, key, now + self.seconds)
-        return job
-
-    @asynccontextmanager
-    async def hold(self, request: Request) -> AsyncIterator[Job]:
-        """A job for the length of a request that answers in one piece."""
-        job = self.begin(request)
-        try:
-            yield job
-        finally:
-            job.end()
+    def job(self, request: Request) -> Job:
+        """A request's job: its time starts now."""
+        return Job(self, client_key(request), time.time() + self.seconds)
 
     def close(self) -> None:
         if self._pool is not None:

@@ -37,6 +37,7 @@ from cardtable.server.errors import ApiError
 from cardtable.server.heavy import RESPONSES, Job, heavy_of
 from cardtable.server.hooks import hooks_for
 from cardtable.server.protocol import TABLE_ID, Strict, seat_token
+from cardtable.server.throttle import limited
 from cardtable.server.validation import GameNumber, SeatNumber
 from cardtable.signals import Signals
 from cardtable.sim import estimate
@@ -186,23 +187,22 @@ async def _table(request: Request, table_id: str) -> LiveTable:
     return table
 
 
-@router.post("/api/replay", responses=RESPONSES)
+@router.post("/api/replay", responses=RESPONSES, dependencies=[limited("heavy")])
 async def watch_record(body: WatchBody, request: Request) -> dict[str, Any]:
     """Every step of a record as one seat (or the spectator) saw it."""
-    async with heavy_of(request).hold(request) as job:
-        result: dict[str, Any] = await job.run(steps, body.record.model_dump(), body.seat)
+    result: dict[str, Any] = await heavy_of(request).job(request).run(
+        steps, body.record.model_dump(), body.seat)
     return result
 
 
-@router.get("/api/tables/{table_id}/replay", responses=RESPONSES)
+@router.get("/api/tables/{table_id}/replay", responses=RESPONSES, dependencies=[limited("heavy")])
 async def watch_table(table_id: str, request: Request, game_no: GameNumber | None = None,
                       seat: SeatNumber | None = None) -> dict[str, Any]:
     """A finished game of the table, step by step, as one seat or the spectator saw it."""
     table = await _table(request, table_id)
     data = await finished_record(request.app.state.manager, table, game_no,
                                  seat_token(request.headers, request.cookies, table.id))
-    async with heavy_of(request).hold(request) as job:
-        result: dict[str, Any] = await job.run(steps, data, seat)
+    result: dict[str, Any] = await heavy_of(request).job(request).run(steps, data, seat)
     result["game_no"] = data["game_no"]
     return result
 
@@ -212,7 +212,7 @@ def _line(value: dict[str, Any]) -> bytes:
 
 
 @router.post("/api/review", responses={200: {"content": {"application/x-ndjson": {}}},
-                                       **RESPONSES})
+                                       **RESPONSES}, dependencies=[limited("heavy")])
 async def review_record(body: ReviewBody, request: Request) -> StreamingResponse:
     """A Paternoster Duel or Duel 52 record judged by the strong computer player's
     estimate, one line of JSON per decision judged (``{"done", "total"}``), then
@@ -225,17 +225,13 @@ async def review_record(body: ReviewBody, request: Request) -> StreamingResponse
         deals = estimate.check_deals(body.deals or estimate.DEALS[record.game])
     except (RecordError, estimate.ReviewError) as exc:
         raise bad(str(exc)) from None
-    job = heavy_of(request).begin(request)
+    job = heavy_of(request).job(request)
     try:
         found, forced = await job.run(estimate.choices, record, seats)
     except estimate.ReviewError as exc:
-        job.end()
         raise bad(str(exc)) from None
-    except BaseException:
-        job.end()
-        raise
     judging = _judged(job, estimate.Review(record, seats, deals, body.seed, (), forced), found)
-    return job.stream(judging, media_type="application/x-ndjson")
+    return StreamingResponse(judging, media_type="application/x-ndjson")
 
 
 async def _judged(job: Job, review: estimate.Review,

@@ -36,13 +36,15 @@ DEFAULT_LIMITS: Mapping[str, str] = {
     "seats": "20/minute",
     "groups": "10/minute",
     "rides": "30/minute",
-    "heavy": "20/minute",
+    "heavy": "120/minute",
     "sockets": "60/minute",
 }
 """What one address may do, in the ``limits`` notation (``none``: no limit): ``tables``
 created; ``seats`` claimed or private links tried; campaign ``groups`` created and
-``rides`` entered by hand; ``heavy`` work asked for (reviews, analyses, replays, hints);
-table WebSocket ``sockets`` opened. A person at a table uses a few of each an hour."""
+``rides`` entered by hand; ``heavy`` work asked for (reviews, analyses, replays, hints:
+an analysis board asks once a step, and each client's such work runs one piece at a
+time besides, :mod:`.heavy`); table WebSocket ``sockets`` opened. A person at a table
+uses a few of each an hour."""
 
 WHAT = {
     "tables": "new tables", "seats": "seat claims", "groups": "new groups",

@@ -28,6 +28,7 @@ from cardtable.server import groups
 from cardtable.server.hooks import hooks_for, house_rules, rule_params, variant_names
 from cardtable.server.learn import GUIDES
 from cardtable.server.protocol import TABLE_ID, seat_token
+from cardtable.sim.estimate import MAX_SITE_DEALS
 from cardtable.web import rules
 from cardtable.web.catalogue import (
     client_catalogue,
@@ -226,7 +227,7 @@ async def replay_page(request: Request, table: str | None = None,
     the unseen cards per decision, else the review's default). A visitor holding a
     seat at the table first sees the game through that seat's eyes."""
     seat, game = None, None
-    if deals is not None and not 1 <= deals <= 2000:
+    if deals is not None and not 1 <= deals <= MAX_SITE_DEALS:
         deals = None  # the review's own default then (the API names the bounds)
     live = await request.app.state.manager.view(table) if table and _TABLE.match(table) else None
     if live is not None:
