@@ -200,3 +200,17 @@ def test_a_real_server_names_no_software(server: Server, tmp_path: Path) -> None
             assert r.headers["strict-transport-security"] == HSTS, path
     finally:
         https_site.stop()
+
+
+def test_an_answer_to_a_failure_carries_the_headers(tmp_path: Path) -> None:
+    """Starlette sends the 500 of an unexpected failure outside every middleware."""
+    app = create_app(settings(tmp_path))
+
+    @app.get("/fails")
+    async def fails() -> None:
+        raise RuntimeError("a bug")
+
+    with TestClient(app, raise_server_exceptions=False) as client:
+        answer = client.get("/fails")
+    assert answer.status_code == 500 and answer.json()["error"]["code"] == "internal"
+    assert_secured(answer)

@@ -21,6 +21,8 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Mount, WebSocketRoute
 
+from cardtable.server.headers import SITE_HEADERS
+
 STATUS = {
     "unknown-table": 404, "unknown-game": 422, "bad-options": 422, "bad-seats": 422,
     "bad-start": 422,
@@ -153,7 +155,10 @@ def add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def _unexpected(_request: Request, _exc: Exception) -> JSONResponse:
-        return http_error(500, "internal", "the server failed on this request; it is logged")
+        # Starlette answers this one outside every middleware: the headers come with it
+        return http_error(500, "internal", "the server failed on this request; it is logged",
+                          headers={name.decode(): value.decode()
+                                   for name, value in SITE_HEADERS})
 
 
 def add_websocket_fallback(app: FastAPI) -> None:

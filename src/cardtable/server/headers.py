@@ -35,8 +35,8 @@ first message of each answer and passes everything else through untouched, so st
 answers stream, and WebSockets (which have no response headers to add) pass by.
 It must be the outermost middleware added, so that the answers of the others (the 413
 of :class:`cardtable.server.app.BodyLimit`) get the headers too. Starlette's own 500
-answer to an unhandled exception is sent by its ``ServerErrorMiddleware``, which sits
-outside every added middleware, and goes without them (a JSON error, no page).
+answer to an unhandled exception is sent by its ``ServerErrorMiddleware``, outside every
+added middleware: its handler (:mod:`.errors`) sets :data:`SITE_HEADERS` itself.
 """
 
 from __future__ import annotations
