@@ -370,6 +370,7 @@ def test_ws_a_flood_is_disconnected(server: Server) -> None:
             client.recv()
     assert client.ws.close_code == 1008
     assert client.ws.close_reason == "too-fast"
+    assert "cardtable_websocket_floods_total 1.0" in server.http.get("/metrics").text
     again = server.client(table_id, tokens[0])
     assert again.recv()["seat"] == 0, "the seat itself is not barred"
 

@@ -58,6 +58,7 @@ def test_table_creation_is_limited_per_address(limited_server: Server) -> None:
     with from_address(server, "127.0.0.2") as other:
         assert other.post("/api/tables", json={"game": "duel"}).status_code == 201
     assert server.http.get("/api/games").status_code == 200, "reading is not limited"
+    assert 'cardtable_rate_limited_total{limit="tables"} 2.0' in server.http.get("/metrics").text
 
 
 def test_invite_and_private_link_guesses_are_limited(limited_server: Server) -> None:

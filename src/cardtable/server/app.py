@@ -224,7 +224,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.limiter = Limiter(
         check_limits(dict(settings.rate_limits)) if settings.limits_on else {},
         settings.redis_url, settings.redis_prefix,
-        settings.ws_per_address if settings.limits_on else None)
+        settings.ws_per_address if settings.limits_on else None,
+        lambda name: app.state.metrics.limited.labels(name).inc())
     add_docs(app)
     app.include_router(health_router)
     app.include_router(metrics_router)
@@ -483,7 +484,7 @@ async def _serve_here(websocket: WebSocket, table: LiveTable, token: str | None,
 
     reader = read_messages(websocket, settings, room,
                            lambda code, message: reply_error(table, conn, code, message),
-                           lambda raw: handle(table, conn, raw))
+                           lambda raw: handle(table, conn, raw), table.metrics.flooding.inc)
     try:
         await until_either(reader, conn.writer())
     except (WebSocketDisconnect, ConnectionError):

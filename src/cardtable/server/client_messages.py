@@ -58,7 +58,8 @@ def message_size(message: MutableMapping[str, Any]) -> int:
 async def read_messages(websocket: WebSocket, settings: Settings,
                         room: Callable[[], Awaitable[Any]],
                         refuse: Callable[[str, str], None],
-                        handle: Callable[[str], Awaitable[None]]) -> None:
+                        handle: Callable[[str], Awaitable[None]],
+                        flooded: Callable[[], None] = lambda: None) -> None:
     """Hand each message of the client to ``handle`` until it goes away; an oversized
     message is refused (``refuse(code, message)``) and the socket stays open. ``room``
     waits while the client does not read its replies.
@@ -79,6 +80,7 @@ async def read_messages(websocket: WebSocket, settings: Settings,
             return
         if not bucket.take():
             if not patience.take():
+                flooded()
                 await websocket.close(FLOODING, reason="too-fast")
                 return
             if not told:

@@ -87,6 +87,12 @@ class Metrics:
             ["game"], registry=registry)
         self.tables_created = Counter(
             "cardtable_tables_created", "Tables created, by game", ["game"], registry=registry)
+        self.limited = Counter(
+            "cardtable_rate_limited", "Requests refused by a per-address limit (429, or a "
+            "WebSocket closed with 4429), by limit", ["limit"], registry=registry)
+        self.flooding = Counter(
+            "cardtable_websocket_floods", "WebSockets closed for sending on after too-fast "
+            "(1008)", registry=registry)
         self.games_finished = Counter(
             "cardtable_games_finished", "Games played to their end, by game", ["game"],
             registry=registry)

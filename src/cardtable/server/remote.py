@@ -167,7 +167,8 @@ class Remote:
 
             try:
                 await until_either(
-                    read_messages(websocket, self.settings, room, local_error, forward),
+                    read_messages(websocket, self.settings, room, local_error, forward,
+                                  self.manager.metrics.flooding.inc),
                     self._to_client(websocket, pipe))
             finally:
                 self.relay.send(owner, {"k": "detach", "c": key, "from": self.manager.owner})

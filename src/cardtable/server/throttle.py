@@ -4,7 +4,9 @@ The address is the peer of the connection. Behind a reverse proxy that the opera
 names trusted (``--trusted-proxy``), uvicorn's proxy-header middleware has already put
 the forwarded client's address there; no forwarding header is believed otherwise.
 
-The rates are counted by the ``limits`` library: in this process's memory on the
+The rates are counted by the ``limits`` library, in a moving window (exact: never more
+than the rate in any stretch of its length, a boundary between two minutes no way
+round it): in this process's memory on the
 embedded default, in Redis when the site runs several processes (so a limit holds
 across all of them). Should Redis be away, requests pass (and one warning says so):
 the limits protect the site, and a missing counter must not shut out its players.
@@ -16,14 +18,14 @@ import logging
 import math
 import time
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
 from fastapi import Depends
 from limits import RateLimitItem, parse
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
-from limits.aio.strategies import SlidingWindowCounterRateLimiter
+from limits.aio.strategies import MovingWindowRateLimiter
 from limits.errors import StorageError
 from starlette.requests import HTTPConnection
 
@@ -91,16 +93,19 @@ class Limiter:
     """The site's per-address limits (``None`` rates: that limit is off)."""
 
     def __init__(self, rates: Mapping[str, str], redis_url: str | None = None,
-                 prefix: str = "cardtable:", sockets_per_address: int | None = None) -> None:
+                 prefix: str = "cardtable:", sockets_per_address: int | None = None,
+                 on_refusal: Callable[[str], None] = lambda name: None) -> None:
         self.rates: dict[str, RateLimitItem] = {
             name: parse(value) for name, value in rates.items() if value != "none"}
         storage: Storage = (
             RedisStorage(f"async+{redis_url}", implementation="redispy",
                          key_prefix=f"{prefix}limits", wrap_exceptions=True)
             if redis_url else MemoryStorage())
-        self.counter = SlidingWindowCounterRateLimiter(storage)
+        self.counter = MovingWindowRateLimiter(storage)
         self.sockets_per_address = sockets_per_address
         self.open_sockets: Counter[str] = Counter()
+        self.on_refusal = on_refusal
+        """Told the limit's name at each refusal (the metrics count them)."""
         self._storage_away = False
 
     async def check(self, name: str, key: str) -> None:
@@ -119,6 +124,7 @@ class Limiter:
                 log.warning("rate limits not counted: their storage does not answer (%s)",
                             exc.storage_error)
             return
+        self.on_refusal(name)
         raise RateLimited(name, max(1, math.ceil(stats.reset_time - time.time())))
 
     def _storage_back(self) -> None:
@@ -132,6 +138,7 @@ class Limiter:
         :class:`RateLimited` when it holds its share already."""
         limit = self.sockets_per_address
         if limit is not None and self.open_sockets[key] >= limit:
+            self.on_refusal("sockets")
             raise RateLimited("sockets", 10)
         self.open_sockets[key] += 1
         try:
