@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from harness import Server, wait_until
 
 TABLES = 200
+
+pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
 
 
 def live_tables(server: Server) -> float:
