@@ -229,22 +229,26 @@ def vanish(base: str, pid: int | None, spectators: int, pings_each: int) -> None
 # --- abandon ---------------------------------------------------------------------------
 
 
-def abandon(base: str, pid: int | None, tables: int, wait: float) -> None:
+def abandon(base: str, pid: int | None, tables: int, wait: float, rounds: int) -> None:
     """Creates Duel 52 tables against the computer that nobody joins, then watches them
-    leave memory."""
+    leave memory; ``rounds`` times, so that memory given back to the allocator (and kept
+    by the process) shows as reused, not grown."""
     with httpx.Client(base_url=base, timeout=30) as http:
         print(f"before: {gauge(http, 'cardtable_live_tables'):.0f} tables in memory, "
               f"RSS {rss_mb(pid):.0f} MB")
-        for _ in range(tables):
-            http.post("/api/tables", json={"game": "duel52", "seats": [
-                {"kind": "human"}, {"kind": "computer"}]}).raise_for_status()
-        print(f"after creating {tables}: {gauge(http, 'cardtable_live_tables'):.0f} tables "
-              f"in memory, RSS {rss_mb(pid):.0f} MB")
-        stop = time.monotonic() + wait
-        while time.monotonic() < stop and gauge(http, "cardtable_live_tables") > 0:
-            time.sleep(5)
-        print(f"after the idle time: {gauge(http, 'cardtable_live_tables'):.0f} tables in "
-              f"memory, RSS {rss_mb(pid):.0f} MB")
+        for round_no in range(1, rounds + 1):
+            for _ in range(tables):
+                http.post("/api/tables", json={"game": "duel52", "seats": [
+                    {"kind": "human"}, {"kind": "computer"}]}).raise_for_status()
+            print(f"round {round_no}, after creating {tables}: "
+                  f"{gauge(http, 'cardtable_live_tables'):.0f} tables in memory, "
+                  f"RSS {rss_mb(pid):.0f} MB")
+            stop = time.monotonic() + wait
+            while time.monotonic() < stop and gauge(http, "cardtable_live_tables") > 0:
+                time.sleep(5)
+            print(f"round {round_no}, after the idle time: "
+                  f"{gauge(http, 'cardtable_live_tables'):.0f} tables in memory, "
+                  f"RSS {rss_mb(pid):.0f} MB")
 
 
 def main() -> None:
@@ -259,6 +263,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=2000)
     parser.add_argument("--wait", type=float, default=900, help="seconds to wait at most "
                         "for the abandoned tables to leave")
+    parser.add_argument("--rounds", type=int, default=1, help="abandon: tables created and "
+                        "left this many times over")
     args = parser.parse_args()
     base = args.url.rstrip("/")
     if not base.split("://", 1)[1].startswith(("127.", "localhost", "[::1]")):
@@ -270,7 +276,7 @@ def main() -> None:
     elif args.what == "vanish":
         vanish(base, args.pid, args.spectators, args.pings)
     else:
-        abandon(base, args.pid, args.tables, args.wait)
+        abandon(base, args.pid, args.tables, args.wait, args.rounds)
 
 
 if __name__ == "__main__":
