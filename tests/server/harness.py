@@ -280,6 +280,13 @@ def _close(sock: socket.socket) -> None:
     sock.close()
 
 
+def from_address(server: Server, address: str) -> httpx.Client:
+    """An HTTP client of ``server`` whose requests come from ``address`` (any 127.x
+    address is this machine): another client, as the per-address limits see it."""
+    return httpx.Client(base_url=server.url, timeout=60,
+                        transport=httpx.HTTPTransport(local_address=address))
+
+
 class Client:
     """A WebSocket client at one table; keeps every message it received."""
 

@@ -35,6 +35,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 import cardtable.server
+from cardtable.server.client_messages import Bucket
 from cardtable.server.config import Settings
 
 pytestmark = [
@@ -89,20 +90,15 @@ class Pace:
     """A token bucket on the sending side, under the server's (``WS_RATE`` a second,
     bursts of twice that, counted as the server reads): nine tenths of its rate and a
     quarter of its burst, so messages that reach the server bunched never overdraw it.
-    The wait is for the bucket to refill, computed, not a pause of a fixed length."""
+    The wait is for the bucket to refill (the server's own bucket, on this side)."""
 
     def __init__(self, rate: float = 0.9 * WS_RATE, burst: float = WS_RATE / 2) -> None:
-        self.rate, self.burst, self.tokens, self.at = rate, burst, burst, time.monotonic()
+        self.bucket = Bucket(rate, burst)
 
     def take(self) -> None:
         """Return once a message may be sent."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            time.sleep((1 - self.tokens) / self.rate)
-            self.tokens, self.at = 1.0, time.monotonic()
-        self.tokens -= 1
+        while not self.bucket.take():
+            time.sleep(1 / self.bucket.rate)  # a token's refill
 
 
 class PacedClient(Client):
@@ -131,8 +127,6 @@ def test_the_fuzzers_read_the_documented_codes() -> None:
 def test_the_pace_keeps_within_the_servers_bucket() -> None:
     """Sends as fast as the pace lets them, the server's bucket (its own arithmetic,
     over the same instants) never runs dry."""
-    from cardtable.server.client_messages import Bucket
-
     pace, bucket = Pace(), Bucket(rate=WS_RATE, burst=2 * WS_RATE)
     for _ in range(int(3 * WS_RATE)):
         pace.take()

@@ -9,13 +9,12 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from harness import Server, wait_until
+from harness import Server, from_address, wait_until
 
 from cardtable.engine import Record
 from cardtable.server.config import Settings
@@ -30,21 +29,6 @@ LONG_REVIEW = {"record": json.loads((GOLDEN / "duel52" / "long-heuristic-vs-heur
                                     .read_text()),
                "seat": 0, "deals": estimate.MAX_SITE_DEALS}
 """A review that takes far longer than the budgets here (Duel 52 playouts are slow)."""
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    path = tmp_path_factory.mktemp("heavy")
-    srv = Server(f"sqlite:///{path / 'cardtable.db'}", path / "server.log")
-    srv.start()
-    yield srv
-    srv.stop()
-
-
-def from_address(server: Server, address: str) -> httpx.Client:
-    """A client whose requests come from ``address`` (any 127.x address is this machine)."""
-    return httpx.Client(base_url=server.url, timeout=60,
-                        transport=httpx.HTTPTransport(local_address=address))
 
 
 def error_of(response: httpx.Response) -> tuple[int, str, str]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from harness import PATIENCE, TEST_FLAGS, Server
+from harness import PATIENCE, TEST_FLAGS, Server, from_address
 from test_many_processes import redis_flags
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -33,12 +33,6 @@ def limited_server(tmp_path: Path) -> Iterator[Server]:
     server.start()
     yield server
     server.stop()
-
-
-def from_address(server: Server, address: str) -> httpx.Client:
-    """A client whose requests come from another loopback address."""
-    return httpx.Client(base_url=server.url, timeout=10,
-                        transport=httpx.HTTPTransport(local_address=address))
 
 
 def assert_limited(response: httpx.Response) -> int:
