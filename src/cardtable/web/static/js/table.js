@@ -330,7 +330,8 @@ function keyOf(node) {
 }
 
 function renderSeats() {
-  const toAct = new Set(msg.observation.to_act || []);
+  const acting = game.toAct ? game.toAct(ctx) : null;   // a game whose observation does not say
+  const toAct = new Set(msg.observation.to_act || (acting === null ? [] : [acting]));
   els.seats.replaceChildren(...msg.seats.map((s) => {
     const chip = el("span", { class: "seat-chip" });
     if (toAct.has(s.seat) && msg.status === "playing") chip.classList.add("to-act");

@@ -38,12 +38,22 @@ function handRow(ctx, seat, mine) {
   return row;
 }
 
+/** The seat to act now: before move 1 the dealer decides first, then the other player
+ *  (the rules' order; the observation says who has decided, not whose turn it is). */
+export function toAct(ctx) {
+  const { obs } = ctx;
+  if (obs.phase === "lead") return obs.leader;
+  if (obs.phase === "answer") return 1 - obs.leader;
+  if (obs.phase === "foreplace") return obs.decided[obs.dealer] ? 1 - obs.dealer : obs.dealer;
+  return null;
+}
+
 function tag(ctx, seat) {
   const { el, obs, t, msg } = ctx;
   const bits = [ctx.name(seat) + (ctx.isMe(seat) ? ` (${t("you")})` : "")];
   if (obs.dealer === seat) bits.push(t("dealer"));
-  const toAct = msg.status === "playing" && (obs.phase === "lead" ? obs.leader === seat : obs.phase === "answer" ? obs.leader !== seat : !obs.decided[seat]);
-  return el("div", { class: "player-tag" + (toAct ? " to-act" : "") }, el("span", { text: bits.join(" · ") }));
+  const acting = msg.status === "playing" && toAct(ctx) === seat;
+  return el("div", { class: "player-tag" + (acting ? " to-act" : "") }, el("span", { text: bits.join(" · ") }));
 }
 
 export function render(ctx, board) {
@@ -134,9 +144,15 @@ export function status(ctx) {
     const key = obs.phase === "foreplace" ? "mb.foreplace_prompt" : obs.phase === "answer" ? "mb.answer_prompt" : "mb.lead_prompt";
     return { text: t("Your turn"), sub: ctx.labelOf(key), mine: true };
   }
-  const toAct = obs.phase === "lead" ? obs.leader : obs.phase === "answer" ? 1 - obs.leader : obs.decided.indexOf(false);
-  const info = toAct >= 0 ? msg.seats[toAct] : null;
-  const name = ctx.name(toAct);
+  const seat = toAct(ctx);
+  const info = seat === null ? null : msg.seats[seat];
+  const name = ctx.name(seat);
+  if (obs.phase === "foreplace") {
+    // the dealer decides first whether to set a card aside, then the other player
+    const text = seat === obs.dealer ? t("{name}, the dealer, is deciding whether to foreplace", { name })
+      : t("{name} is deciding whether to foreplace", { name });
+    return { text, sub: t("Before move 1"), mine: false };
+  }
   return { text: info && info.kind === "computer" ? t("{name} is thinking…", { name }) : t("{name}'s turn", { name }), sub: t("Move {n}", { n: obs.move }), mine: false };
 }
 
