@@ -260,7 +260,21 @@ def table_page(request: Request, table: Any) -> HTMLResponse:
               "facts": game_facts(game_id) if game_id in GAMES else {"id": game_id}}
     house = house_rules(game_id, table.state.options.to_json()) if game_id in GAMES else []
     return render(request, "table.html", page="table", game=game_id, table=table.id,
-                  client=client, house=house)
+                  client=client, house=house, seat_taken=used_invite(request, table),
+                  watchable=bool(table.table_settings.get("spectators", True)))
+
+
+def used_invite(request: Request, table: Any) -> bool:
+    """Whether the page is an invite (``?seat=&invite=``) to a seat someone has taken, opened
+    by a visitor who holds no seat here: the page says so from its first paint, before
+    anyone taps "Take the seat" (the client keeps it up to date from the table's seats)."""
+    seat, invite = request.query_params.get("seat", ""), request.query_params.get("invite")
+    if not invite or not seat.isdigit():
+        return False
+    if table.seat_for_token(seat_token(request.headers, request.cookies, table.id)) is not None:
+        return False
+    seats = table.seats_json()
+    return int(seat) < len(seats) and bool(seats[int(seat)]["taken"])
 
 
 # --- the Tower campaign (issue 9): the Score tab and a group's page ---

@@ -445,7 +445,21 @@ function waitingPanel() {
   return box;
 }
 
+/** An invite whose seat is taken (someone used the link): said before any tap, with the
+ *  way to watch instead (the page's own address without the invite). */
+function takenPanel() {
+  return el("div", { class: "card-panel invite-panel seat-taken", id: "seat-taken" },
+    el("h2", { text: t("This seat is already taken") }),
+    el("p", { text: t("Someone has already taken this seat with this invite link: each link opens its seat once.") }),
+    el("p", { text: t("You can watch the game instead.") }),
+    el("div", { class: "buttons" },
+      el("a", { class: "btn primary", id: "watch", href: `/t/${tableId}`, text: t("Watch the table") }),
+      el("a", { class: "btn", href: `/play/${gameId}`, text: t("Open a table of your own") })));
+}
+
 function joinPanel(seat, invite) {
+  const info = msg.seats[seat];
+  if (info && info.taken) return takenPanel();
   const name = el("input", { type: "text", id: "join-name", maxlength: "40", placeholder: t("Your name"), "aria-label": t("Your name") });
   const button = el("button", { class: "btn primary", type: "button", id: "join", text: t("Take the seat") });
   const error = el("p", { class: "form-error", role: "alert" });
