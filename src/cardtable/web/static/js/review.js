@@ -260,6 +260,12 @@ function tryMove(seat, move) {
   go(ply + 1);
 }
 
+// the board scrolled to stops below the sticky step bar, however many rows the bar takes
+const bar = $("rv-stepbar");
+new ResizeObserver(() => {
+  $("review-page").style.setProperty("--rv-bar", `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+}).observe(bar);
+
 const updateSteps = stepper(
   { first: $("rv-first"), prev: $("rv-prev"), next: $("rv-next"), last: $("rv-last") },
   { at: () => ply, count: () => line.length, go, active: () => !$("rv-main").hidden, skip: "tr" });
