@@ -9,6 +9,7 @@ import { DATA, LANG, t, tn, tc, hasLabel, labelOf, cardName, cardShort, listOf }
 import { cardEl, emptyEl, sortLadder } from "./cards.js";
 import { el } from "./dom.js";
 import { botName, currentSignals, signalLine } from "./board.js";
+import { play, setSounds, soundsOn } from "./sounds.js";
 
 const tableId = DATA.table;
 const gameId = DATA.game;
@@ -160,10 +161,27 @@ function onState(data) {
   if (!previous || previous.version !== data.version || newGame) hideWhy();
   signalsNow = currentSignals(data.game, data.observation);
   logEvents(events, firstMessage);
+  if (!firstMessage) sound(previous, events);
   const animations = firstMessage ? [] : events;
   firstMessage = false;
   if (pressed) held = true;
   else show(animations);
+}
+
+/** The sound of a change (when sounds are on): the end of the game as won or lost, your
+ *  turn coming, else any move. */
+function sound(previous, events) {
+  if (!previous) return;
+  const newGame = previous.game_no !== msg.game_no;
+  if (msg.status === "finished" && (previous.status !== "finished" || newGame)) {
+    const verdict = msg.seat !== null && game.verdict ? game.verdict(ctx) : null;
+    play(verdict === "win" || verdict === "loss" ? verdict : "move");
+    return;
+  }
+  if (msg.status !== "playing") return;
+  const hadTurn = !newGame && previous.status === "playing" && (previous.observation.legal || []).length > 0;
+  if (msg.seat !== null && ctx.legal.length > 0 && !hadTurn) play("turn");
+  else if (events.some((e) => e.kind === "move")) play("move");
 }
 
 /** Draw the last state message. */
@@ -746,6 +764,11 @@ function scheduleAuto() {
   setStatus(t("Forced card: it plays itself…"), "", true);
   autoTimer = setTimeout(() => { if (msg.version === version) sendMove(legal[0]); }, 700);
 }
+
+// Sounds: off until the player turns them on here (remembered in this browser).
+const soundBox = $("sounds");
+soundBox.checked = soundsOn();
+soundBox.addEventListener("change", () => setSounds(soundBox.checked));
 
 // The log folds away on a phone (closed at first there); a player's own choice is kept.
 try {

@@ -135,6 +135,12 @@ function sideName(ctx, team) {
   return teams(ctx) === 4 ? ctx.t("Team {team}", { team: teamName(ctx, team) }) : ctx.name(team);
 }
 
+/** How the game ended for this seat ("win", "loss", "draw"): the table's sound. */
+export function verdict(ctx) {
+  const winner = ctx.msg.outcome.winner;
+  return winner === null ? "draw" : winner === myTeam(ctx) ? "win" : "loss";
+}
+
 export function result(ctx) {
   const { t, obs } = ctx;
   const out = ctx.msg.outcome;

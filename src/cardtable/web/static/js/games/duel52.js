@@ -273,6 +273,12 @@ export function status(ctx) {
   return { text: info && info.kind === "computer" ? t("{name} is thinking…", { name }) : t("{name}'s turn", { name }), sub: t("Actions left: {n}", { n: obs.actions }), mine: false };
 }
 
+/** How the game ended for this seat ("win", "loss", "draw"): the table's sound. */
+export function verdict(ctx) {
+  const w = ctx.msg.outcome.winner;
+  return w === null ? "draw" : w === ctx.view ? "win" : "loss";
+}
+
 export function result(ctx) {
   const { t } = ctx;
   const out = ctx.msg.outcome;

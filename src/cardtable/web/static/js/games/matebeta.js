@@ -193,6 +193,12 @@ function outcomeTitle(ctx, out) {
   return winnerTitle(ctx, ctx.isMe(mater), ctx.name(mater));
 }
 
+/** How the game ended for this seat ("win", "loss", "draw"): the table's sound. */
+export function verdict(ctx) {
+  const mater = materOf(ctx.msg.outcome);
+  return mater === null ? "draw" : ctx.isMe(mater) ? "win" : "loss";
+}
+
 export function result(ctx) {
   const { el, t } = ctx;
   const out = ctx.msg.outcome;

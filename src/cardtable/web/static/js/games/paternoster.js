@@ -239,6 +239,9 @@ export function status(ctx) {
   return { text, sub: owed ? t("{n} more to play", { n: owed }) : "", mine: false };
 }
 
+/** How the game ended for the players together: every card down is a win. */
+export function verdict(ctx) { return ctx.msg.outcome.perfect ? "win" : "loss"; }
+
 export function result(ctx) {
   const { t } = ctx;
   const out = ctx.msg.outcome;
