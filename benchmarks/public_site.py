@@ -138,10 +138,17 @@ def flooder(base: str, table_id: str, seconds: float, out: Any) -> None:
     out[0].put([sum(c[i] for c in counts) for i in range(3)])
 
 
+def socket_from(base: str, address: str) -> socket.socket:
+    """A connection to the site from another of this machine's addresses (127.0.0.2: a
+    client other than the flood, by the per-address limits)."""
+    host, port = base.split("://", 1)[1].split(":")
+    return socket.create_connection((host, int(port)), source_address=(address, 0))
+
+
 async def pings(base: str, table_id: str, seconds: float) -> list[float]:
-    """Round trips (ms) of a quiet client's pings, one every 20 ms."""
+    """Round trips (ms) of a quiet client's pings, one every 20 ms, from 127.0.0.2."""
     times = []
-    async with connect(ws_url(base, table_id)) as ws:
+    async with connect(ws_url(base, table_id), sock=socket_from(base, "127.0.0.2")) as ws:
         await ws.recv()
         stop = time.monotonic() + seconds
         while time.monotonic() < stop:
@@ -194,8 +201,7 @@ def flood_and_vanish(base: str, table_id: str, pings_each: int) -> None:
     its socket without a close handshake."""
     from websockets.sync.client import connect as sync_connect
 
-    host, port = base.split("://", 1)[1].split(":")
-    raw = socket.create_connection((host, int(port)))
+    raw = socket_from(base, "127.0.0.1")
     raw.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     try:
         with sync_connect(ws_url(base, table_id), sock=raw, open_timeout=10) as ws:
