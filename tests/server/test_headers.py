@@ -214,3 +214,11 @@ def test_an_answer_to_a_failure_carries_the_headers(tmp_path: Path) -> None:
         answer = client.get("/fails")
     assert answer.status_code == 500 and answer.json()["error"]["code"] == "internal"
     assert_secured(answer)
+
+
+def test_head_answers_like_get_without_a_body(client: TestClient) -> None:
+    for path in ("/", "/api/games", "/rules/duel"):
+        got, head = client.get(path), client.head(path)
+        assert head.status_code == 200 and head.content == b"", path
+        assert head.headers["content-type"] == got.headers["content-type"]
+        assert_secured(head)

@@ -152,6 +152,30 @@ class BodyLimit:
         await response(scope, receive, send)
 
 
+class HeadAsGet:
+    """Answer ``HEAD`` like ``GET``, without the body (FastAPI's routes take ``GET``
+    only): monitors and ``curl -I`` see a page's status and headers, not a 405."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: MutableMapping[str, Any],
+                       receive: Callable[[], Awaitable[MutableMapping[str, Any]]],
+                       send: Callable[[MutableMapping[str, Any]], Awaitable[None]]) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: MutableMapping[str, Any]) -> None:
+            if message["type"] == "http.response.body":
+                if not message.get("more_body", False):
+                    await send({"type": "http.response.body", "body": b""})
+                return
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, headers_only)
+
+
 def _links(request: Request, table: LiveTable, token: str | None,
            invites: dict[int, str]) -> Links:
     base = str(request.base_url).rstrip("/")
@@ -451,6 +475,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await _serve_here(websocket, table, token, seen, game_no, settings, refuse)
 
     add_websocket_fallback(app)
+    app.add_middleware(HeadAsGet)
     app.add_middleware(BodyLimit, limit=settings.max_message_bytes,
                        seconds=settings.request_seconds)
     app.add_middleware(SecurityHeaders, https_site=settings.secure_cookies)
