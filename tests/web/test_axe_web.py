@@ -2,7 +2,9 @@
 table, each game's table mid-game (phone and desktop), the why-not answer, an invite,
 a spectator, the rules in English and German, the Score tab, a group, a review, the
 replay (its upload page and a finished game stepped through) and the tutorial: each of the
-four guided games' start page and its table with the guide, in English and German."""
+four guided games' start page and its table with the guide, in English and German. Every
+page is checked in the light theme and in the dark one (the device set to dark: the site
+follows it), contrast included."""
 
 from __future__ import annotations
 
@@ -16,6 +18,20 @@ from webplay import DESKTOP, PHONE, new_page, play_one_move, wait_ready
 
 GAMES = ("duel", "paternoster", "duel52", "matebeta")
 OPTIONS = {"paternoster": {"players": 2}}
+THEMES = ["light", "dark"]
+
+
+def themed(page: Any, theme: str) -> Any:
+    """The page as on a device set to ``theme``: the site's "system" theme follows it."""
+    page.emulate_media(color_scheme=theme)
+    page.theme = theme
+    return page
+
+
+def check(page: Any, what: str) -> None:
+    """axe-core on the page, once the page shows the theme it was given."""
+    assert page.evaluate("document.documentElement.dataset.theme") == page.theme
+    assert_accessible(page, f"{what}, {page.theme}")
 
 
 def shown(page: Any, url: str) -> Any:
@@ -24,32 +40,35 @@ def shown(page: Any, url: str) -> Any:
     return page
 
 
+@pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_site_pages(browser: Any, server: Server, lang: str) -> None:
-    page = new_page(browser, DESKTOP)
+def test_site_pages(browser: Any, server: Server, lang: str, theme: str) -> None:
+    page = themed(new_page(browser, DESKTOP), theme)
     for path in ["/", *(f"/play/{g}" for g in GAMES), *(f"/rules/{g}" for g in GAMES),
-                 "/campaign", "/review"]:
+                 "/campaign", "/review", "/play/no-such-game"]:
         shown(page, f"{server.url}{path}?lang={lang}")
         if path == "/review":
             page.wait_for_selector("#rv-form[data-ready]")
-        assert_accessible(page, f"{path} ({lang})")
+        check(page, f"{path} ({lang})")
     # a group of the Tower campaign
     page.fill("#group-name", "Axe") if page.url.endswith("/campaign") else None
     shown(page, f"{server.url}/campaign?lang={lang}")
     page.fill("#group-name", "Axe")
     page.click("#create-group")
     page.wait_for_url(re.compile(r".*/g/[A-Za-z0-9_-]+$"))
-    assert_accessible(page, f"group ({lang})")
+    check(page, f"group ({lang})")
     page.context.close()
 
 
+@pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("look", ["phone", "desktop"])
 @pytest.mark.parametrize("game", GAMES)
-def test_each_game_table_mid_game(browser: Any, server: Server, game: str, look: str) -> None:
+def test_each_game_table_mid_game(browser: Any, server: Server, game: str, look: str,
+                                  theme: str) -> None:
     created = server.create(game=game, options=OPTIONS.get(game, {}),
                             seats=[{"kind": "human"}, {"kind": "computer"}])
-    page = new_page(browser, PHONE if look == "phone" else DESKTOP,
-                    "en-GB" if look == "phone" else "de-DE")
+    page = themed(new_page(browser, PHONE if look == "phone" else DESKTOP,
+                           "en-GB" if look == "phone" else "de-DE"), theme)
     page.goto(f"{server.url}/t/{created['table']['id']}?key={created['token']}")
     wait_ready(page)
     page.wait_for_function("() => document.getElementById('table-page').dataset.legal !== '0'",
@@ -58,79 +77,83 @@ def test_each_game_table_mid_game(browser: Any, server: Server, game: str, look:
     page.wait_for_function("() => document.getElementById('table-page').dataset.legal !== '0'"
                            " || document.getElementById('table-page').dataset.status !== "
                            "'playing'", timeout=30000)
-    assert_accessible(page, f"{game} table, {look}")
+    check(page, f"{game} table, {look}")
     # a card chosen: its targets highlighted, the others explained on a tap
     playable = page.locator("#board .playable")
     if playable.count():
         playable.first.click()
-        assert_accessible(page, f"{game} table, a card chosen, {look}")
+        check(page, f"{game} table, a card chosen, {look}")
     page.keyboard.press("Escape")
     unusable = page.locator("#board [data-why]")
     if unusable.count():
         unusable.first.click(force=True)
         page.wait_for_selector("#why:not([hidden])")
-        assert_accessible(page, f"{game} table, why not, {look}")
+        check(page, f"{game} table, why not, {look}")
     page.context.close()
 
 
-def test_invite_spectator_and_finished_pages(browser: Any, server: Server) -> None:
+@pytest.mark.parametrize("theme", THEMES)
+def test_invite_spectator_and_finished_pages(browser: Any, server: Server, theme: str) -> None:
     created = server.create(game="duel", creator_name="Ann")
-    page = new_page(browser, PHONE)
+    page = themed(new_page(browser, PHONE), theme)
     page.goto(created["links"]["invites"]["1"])
     wait_ready(page)
-    assert_accessible(page, "invite")
+    check(page, "invite")
     page.goto(f"{server.url}/t/{created['table']['id']}")
     wait_ready(page)
-    assert_accessible(page, "spectator of a waiting table")
+    check(page, "spectator of a waiting table")
     # a MateBeta game the computer plays alone: its spectator, its end and its review
     alone = server.create(game="matebeta", creator_seat=None, match_games=2,
                           seats=[{"kind": "computer", "strength": "beginner"}] * 2)
     table_id = alone["table"]["id"]
     page.goto(f"{server.url}/t/{table_id}")
     wait_ready(page)
-    assert_accessible(page, "spectator of a running game")
+    check(page, "spectator of a running game")
     page.wait_for_selector("#result", timeout=60000)
-    assert_accessible(page, "a finished game")
+    check(page, "a finished game")
     page.goto(f"{server.url}/review?table={table_id}&game_no=1")
     page.wait_for_selector("#rv-table tbody tr", timeout=60000)
-    assert_accessible(page, "review")
+    check(page, "review")
     page.context.close()
 
 
+@pytest.mark.parametrize("theme", THEMES)
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("game", GAMES)
-def test_each_guided_game(browser: Any, server: Server, game: str, lang: str) -> None:
-    page = new_page(browser, PHONE if lang == "en" else DESKTOP)
+def test_each_guided_game(browser: Any, server: Server, game: str, lang: str,
+                          theme: str) -> None:
+    page = themed(new_page(browser, PHONE if lang == "en" else DESKTOP), theme)
     shown(page, f"{server.url}/learn/{game}?lang={lang}")
     page.wait_for_selector("#learn-start[data-ready]")
-    assert_accessible(page, f"tutorial start of {game} ({lang})")
+    check(page, f"tutorial start of {game} ({lang})")
     page.click("#learn-start")
     page.wait_for_url("**/t/*")
     wait_ready(page)
     page.wait_for_selector("#coach[data-tip='welcome']")
-    assert_accessible(page, f"tutorial table of {game} ({lang})")
+    check(page, f"tutorial table of {game} ({lang})")
     page.click("#coach-ok")
     page.wait_for_function("() => document.getElementById('coach').dataset.tip !== 'welcome'")
-    assert_accessible(page, f"tutorial table of {game}, the next tip ({lang})")
+    check(page, f"tutorial table of {game}, the next tip ({lang})")
     assert page.errors == []
     page.context.close()
 
 
-def test_replay_pages(browser: Any, server: Server) -> None:
+@pytest.mark.parametrize("theme", THEMES)
+def test_replay_pages(browser: Any, server: Server, theme: str) -> None:
     alone = server.create(game="duel52", creator_seat=None,
                           seats=[{"kind": "computer", "strength": "beginner"}] * 2)
     table_id = alone["table"]["id"]
-    page = new_page(browser, PHONE)
+    page = themed(new_page(browser, PHONE), theme)
     shown(page, f"{server.url}/replay")
     page.wait_for_selector("#rp-form[data-ready]")
-    assert_accessible(page, "replay, the upload page")
+    check(page, "replay, the upload page")
     page.goto(f"{server.url}/t/{table_id}")
     page.wait_for_selector("#result #watch-again", timeout=120000)
     page.goto(f"{server.url}/replay?table={table_id}&game_no=1&lang=de")
     page.wait_for_selector("#rp-main:not([hidden])")
-    assert_accessible(page, "replay of a finished game (de)")
+    check(page, "replay of a finished game (de)")
     where = page.inner_text("#rp-where")
     page.click("#rp-prev")
     page.wait_for_function("(w) => document.getElementById('rp-where').innerText !== w", arg=where)
-    assert_accessible(page, "replay, a step back (de)")
+    check(page, "replay, a step back (de)")
     page.context.close()

@@ -49,6 +49,7 @@ def test_a_used_invite_says_the_seat_is_taken_and_offers_to_watch(
     assert title in html and why in html and instead in html and watch in html
     assert 'id="join"' not in html
     page = new_page(browser, viewport, "en-GB" if lang == "en" else "de-DE")
+    page.emulate_media(color_scheme="light" if lang == "en" else "dark")  # both themes read
     page.goto(link)
     wait_ready(page)
     panel = page.locator("#panel")

@@ -43,7 +43,7 @@ from cardtable.web.labels import label, labels
 WEB_DIR = Path(__file__).resolve().parent
 GAMES = ("duel", "paternoster", "duel52", "matebeta")
 LANG_COOKIE_DAYS = 365
-ASSET_VERSION = "17"
+ASSET_VERSION = "18"
 """Bumped when static files change in a way browsers must not cache across."""
 
 router = APIRouter(include_in_schema=False)

@@ -12,6 +12,13 @@ if (box) {
   });
 }
 
+// the colour theme: light, dark or the system's (early.js applies it before the first paint)
+const theme = document.getElementById("theme");
+if (theme && window.ctTheme) {
+  theme.value = window.ctTheme.chosen();
+  theme.addEventListener("change", () => window.ctTheme.choose(theme.value));
+}
+
 function quickBody(game, facts) {
   const seats = [{ kind: "human" }];
   for (let i = 1; i < facts.seats; i++) seats.push({ kind: "computer", strength: facts.default_bot });
