@@ -102,7 +102,7 @@ JS_FLOORS = [
     {"opentable.js", "cards.js", "learn.js"},
     {"guides/paternoster.js", "guides/duel.js", "guides/duel52.js", "guides/matebeta.js"},
     {"guides/common.js"},
-    {"dom.js", "i18n.js"},
+    {"dom.js", "i18n.js", "sounds.js"},
     {"plural.js"},
 ]
 """Top first; a module imports only from floors below its own (a game module gets the

@@ -193,7 +193,7 @@ def test_a_table_without_spectators_is_watched_again_by_its_players_only(
     page.context.close()
     stranger = new_page(browser, DESKTOP, "en")
     stranger.goto(f"{server.url}/replay?table={table_id}&game_no=1")
-    stranger.wait_for_function("document.getElementById('rp-error').textContent.length > 0")
+    stranger.wait_for_function("() => document.getElementById('rp-error').textContent.length > 0")
     assert "no spectators" in text(stranger, "#rp-error")
     assert stranger.locator("#rp-main").is_hidden()
     stranger.context.close()
