@@ -53,9 +53,6 @@ PILE_NAMES = ("up", "down")
 RED, BLACK = 0, 1
 TEAM_NAMES = ("red", "black")
 TEAM_SUITS = ((Suit.DIAMONDS, Suit.HEARTS), (Suit.SPADES, Suit.CLUBS))
-PUSH_REACH = 2
-"""A push goes at most this many ranks past the top card in the standard game (the
-``push_reach`` parameter; Hard push: any distance)."""
 
 
 # --- moves ---------------------------------------------------------------------------

@@ -75,10 +75,6 @@ _INDEX: dict[Card, int] = {c: i for i, c in enumerate(MB_DECK)}
 _TEXTS: tuple[str, ...] = tuple(c.text for c in MB_DECK)
 
 
-def is_mb_card(card: Card) -> bool:
-    return card in _INDEX
-
-
 def mb_index(card: Card) -> int:
     """The card's place 0..19 in MateBeta order (the hand's sort key)."""
     return _INDEX[card]
@@ -87,11 +83,6 @@ def mb_index(card: Card) -> int:
 def mb_rank(card: Card) -> int:
     """0 for 7 up to 4 for the Ace."""
     return _INDEX[card] % 5
-
-
-def mb_suit(card: Card) -> int:
-    """0 for ♣ up to 3 for ♥."""
-    return _INDEX[card] // 5
 
 
 def card_value(card: Card, values: Sequence[int] = STANDARD_VALUES) -> int:

@@ -383,12 +383,6 @@ class Ride:
                 "stars": self.stars, "cleared": self.cleared}
 
 
-def cards_in_play(floor: Floor | int | str, players: int = 2) -> int:
-    """The cards of a floor's game: the decks less the passengers (who are out)."""
-    options = floor_options(floor, players)
-    return options.deck_size - options.passengers
-
-
 def min_cards_played(options: PaternosterOptions) -> int:
     """Cards every game of this setup plays at least: the starter can always open
     empty piles, so the first turn is complete unless it may end after one card

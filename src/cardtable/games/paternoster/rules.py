@@ -118,10 +118,6 @@ def pile_ids(options: PaternosterOptions) -> tuple[int, ...]:
     return _PILE_SETS[options.pile_counts]
 
 
-def is_up(pile: int) -> bool:
-    return pile < 3
-
-
 # --- moves ---------------------------------------------------------------------------
 
 
