@@ -1,4 +1,4 @@
-"""The ``why`` question's answers (server/whynot.py): the engine's refusal, nothing played,
+"""The ``why`` question's answers (server/live/whynot.py): the engine's refusal, nothing played,
 and nothing a seat may not know (the reasons depend only on the seat's observation)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 import cardtable
 from cardtable.engine import State
 from cardtable.games.registry import find_game, game_ids
-from cardtable.server.whynot import judge
+from cardtable.server.live.whynot import judge
 from cardtable.web.labels import LABELS
 
 OPTIONS = {"duel": [{}, {"team": True}], "paternoster": [{}, {"players": 3}],

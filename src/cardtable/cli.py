@@ -222,7 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print the result as JSON")
     bench.set_defaults(func=_bench_command)
 
-    from cardtable.server.config import THINK_SECONDS
+    from cardtable.server.ops.config import THINK_SECONDS
 
     think = sub.add_parser("think", help="the strong player's thinking time per decision at "
                            "the server's budget (median, p95, iterations per second)")

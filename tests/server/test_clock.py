@@ -35,8 +35,8 @@ from cardtable.engine import (
 )
 from cardtable.games import registry
 from cardtable.server.app import create_app
-from cardtable.server.config import Settings
-from cardtable.server.db import tables_t
+from cardtable.server.ops.config import Settings
+from cardtable.server.storage.db import tables_t
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.server.conns import MAX_QUEUED_REPLIES, Conn
+from cardtable.server.live.conns import MAX_QUEUED_REPLIES, Conn
 
 
 def a_conn(send: Any) -> Conn:

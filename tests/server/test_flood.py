@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from cardtable.server.client_messages import FLOODING, read_messages
-from cardtable.server.config import Settings
+from cardtable.server.live.client_messages import FLOODING, read_messages
+from cardtable.server.ops.config import Settings
 
 
 class FakeSocket:

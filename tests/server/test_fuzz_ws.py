@@ -35,8 +35,8 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 import cardtable.server
-from cardtable.server.client_messages import Bucket
-from cardtable.server.config import Settings
+from cardtable.server.live.client_messages import Bucket
+from cardtable.server.ops.config import Settings
 
 pytestmark = [
     pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning"),

@@ -1,4 +1,4 @@
-"""The security headers (cardtable.server.headers) on every kind of answer: pages, API
+"""The security headers (cardtable.server.ops.headers) on every kind of answer: pages, API
 answers, errors (also the 413 of the body limit, which answers before the app), static
 files; HSTS only over TLS or when the operator says the site is HTTPS; and a real server
 names no software."""
@@ -19,8 +19,8 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 
 from cardtable.server.app import create_app
-from cardtable.server.config import Settings
-from cardtable.server.headers import SecurityHeaders
+from cardtable.server.ops.config import Settings
+from cardtable.server.ops.headers import SecurityHeaders
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
 

@@ -17,9 +17,9 @@ import pytest
 from harness import Server, from_address, wait_until
 
 from cardtable.engine import Record
-from cardtable.server.config import Settings
-from cardtable.server.errors import ApiError
-from cardtable.server.heavy import Heavy, HeavyPool, Job, TooLong
+from cardtable.server.ops.config import Settings
+from cardtable.server.protocol.errors import ApiError
+from cardtable.server.routes.heavy import Heavy, HeavyPool, Job, TooLong
 from cardtable.sim import estimate
 
 GOLDEN = Path(__file__).parents[1] / "golden"

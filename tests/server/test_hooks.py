@@ -9,8 +9,8 @@ import pytest
 from cardtable.engine import IllegalMove
 from cardtable.games.duel.match import DuelMatch, next_starter
 from cardtable.games.duel.rules import DUEL
-from cardtable.server.config import normalise_url
-from cardtable.server.hooks import GameHooks, hooks_for, make_bot, merged_options
+from cardtable.server.live.hooks import GameHooks, hooks_for, make_bot, merged_options
+from cardtable.server.ops.config import normalise_url
 from cardtable.testing import random_game
 
 

@@ -243,7 +243,7 @@ def test_issue20_10_an_unexpected_failure_is_a_500_in_the_documented_shape(
     from fastapi.testclient import TestClient
 
     from cardtable.server.app import create_app
-    from cardtable.server.config import Settings
+    from cardtable.server.ops.config import Settings
 
     app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'x.db'}"))
 

@@ -16,13 +16,13 @@ import pytest
 import sqlalchemy as sa
 from harness import PATIENCE
 
-from cardtable.server import leases
-from cardtable.server.botpool import BotPool
-from cardtable.server.config import Settings, database_url
-from cardtable.server.db import Database, make_engine, migrate, moves_t, tables_t
-from cardtable.server.errors import Refusal
-from cardtable.server.ownership import TableManager
-from cardtable.server.tables import TableSpec
+from cardtable.server.cluster import leases
+from cardtable.server.cluster.ownership import TableManager
+from cardtable.server.live.botpool import BotPool
+from cardtable.server.live.tables import TableSpec
+from cardtable.server.ops.config import Settings, database_url
+from cardtable.server.protocol.errors import Refusal
+from cardtable.server.storage.db import Database, make_engine, migrate, moves_t, tables_t
 
 LEASE = 0.6
 """Seconds of a lease: short, so that a lapse comes soon (renewed every 0.2 s)."""

@@ -15,7 +15,7 @@ import pytest
 from harness import Server, play
 from websockets.exceptions import ConnectionClosed
 
-from cardtable.server.logs import JsonFormatter, TextFormatter
+from cardtable.server.ops.logs import JsonFormatter, TextFormatter
 
 pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
 

@@ -13,7 +13,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from starlette.testclient import TestClient
 
 from cardtable.server.app import create_app
-from cardtable.server.config import Settings
+from cardtable.server.ops.config import Settings
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
 

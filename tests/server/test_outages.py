@@ -37,7 +37,7 @@ from test_many_processes import (
 )
 from websockets.exceptions import ConnectionClosed
 
-from cardtable.server.db import Database, make_engine
+from cardtable.server.storage.db import Database, make_engine
 
 pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
 

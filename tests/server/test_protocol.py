@@ -243,7 +243,7 @@ def close_codes_in_source() -> set[int]:
     """Every close code the server's code names: the numbers, literal or named by a
     constant, given to its ``close(...)`` and ``refuse(...)`` calls and as ``"close"`` of
     answers between processes; 1000 for a ``websocket.close()`` that names none."""
-    trees = [ast.parse(path.read_text()) for path in sorted(SERVER_SOURCE.glob("*.py"))]
+    trees = [ast.parse(path.read_text()) for path in sorted(SERVER_SOURCE.rglob("*.py"))]
     nodes = [node for tree in trees for node in ast.walk(tree)]
     named = {target.id: node.value.value for node in nodes if isinstance(node, ast.Assign)
              and isinstance(node.value, ast.Constant) for target in node.targets

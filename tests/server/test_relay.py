@@ -12,7 +12,7 @@ import pytest
 import redis
 from harness import PATIENCE
 
-from cardtable.server.relay import Relay, RelayDown
+from cardtable.server.cluster.relay import Relay, RelayDown
 
 REDIS_URL = "redis://127.0.0.1:6379/2"
 UNREACHABLE = "redis://127.0.0.1:8649/0"

@@ -15,7 +15,7 @@ import pytest
 from harness import Server, cards_named, play, replayed_views
 
 from cardtable.games.registry import find_game
-from cardtable.server.replay import steps
+from cardtable.server.routes.replay import steps
 
 pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
 

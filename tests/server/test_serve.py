@@ -20,9 +20,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from harness import Server, play
 
-from cardtable.server.config import DEFAULT_DB, database_url
-from cardtable.server.db import make_engine, metadata, migrate
 from cardtable.server.main import add_arguments
+from cardtable.server.ops.config import DEFAULT_DB, database_url
+from cardtable.server.storage.db import make_engine, metadata, migrate
 
 pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
 

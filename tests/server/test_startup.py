@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from harness import Server, free_port
 
-from cardtable.server.logs import OneLineStartupErrors
-from cardtable.server.startup import database_problem
+from cardtable.server.ops.logs import OneLineStartupErrors
+from cardtable.server.ops.startup import database_problem
 
 PG = "postgresql://postgres@127.0.0.1:5432"
 

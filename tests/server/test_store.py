@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from cardtable.server import store
-from cardtable.server.db import Database, games_t, make_engine, migrate, moves_t, tables_t
-from cardtable.server.store import Deadline, MoveWrite, SeatRow, TableRow
+from cardtable.server.storage import store
+from cardtable.server.storage.db import Database, games_t, make_engine, migrate, moves_t, tables_t
+from cardtable.server.storage.store import Deadline, MoveWrite, SeatRow, TableRow
 
 
 def _row(table_id: str) -> TableRow:

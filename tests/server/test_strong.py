@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from harness import Server, check_no_hidden_cards
 
-from cardtable.server.config import Settings
+from cardtable.server.ops.config import Settings
 
 pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
 

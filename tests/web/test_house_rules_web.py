@@ -12,7 +12,7 @@ from axe import assert_accessible
 from harness import Server
 from webplay import PHONE, land_on_table, new_page
 
-from cardtable.server.hooks import rule_params
+from cardtable.server.live.hooks import rule_params
 
 DESKTOP_800 = {"width": 1280, "height": 800}
 

@@ -19,7 +19,7 @@ import pytest
 
 from cardtable.engine import OptionError
 from cardtable.games.registry import find_game, game_ids
-from cardtable.server.hooks import merged_options, rule_params
+from cardtable.server.live.hooks import merged_options, rule_params
 from cardtable.web import labels
 from cardtable.web.catalogue import fill
 

@@ -4,7 +4,7 @@ Seat tokens travel in a cookie per table (``ct_<table id>``, HttpOnly) or, for
 programs, in an ``Authorization: Bearer`` header; only their hashes are
 stored. Every error has the same shape, ``{"error": {"code", "message"}}``
 over HTTP and ``{"type": "error", "code", "message"}`` on the WebSocket
-(:mod:`cardtable.server.errors`).
+(:mod:`cardtable.server.protocol.errors`).
 
 The HTML site (issue: web client) will add Jinja templates and static files
 from ``cardtable/web/``; :func:`create_app` already mounts ``web/static`` when
@@ -30,14 +30,17 @@ from pydantic import TypeAdapter
 from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from cardtable.games.registry import find_game, game_ids
-from cardtable.server import store
-from cardtable.server.apidocs import add_docs
-from cardtable.server.botpool import BotPool
-from cardtable.server.client_messages import handle, read_messages, reply_error
-from cardtable.server.config import Settings
-from cardtable.server.conns import Conn, until_either
-from cardtable.server.db import Database, make_engine, migrate
-from cardtable.server.errors import (
+from cardtable.server.cluster.ownership import TableManager
+from cardtable.server.live.botpool import BotPool
+from cardtable.server.live.client_messages import handle, read_messages, reply_error
+from cardtable.server.live.conns import Conn, until_either
+from cardtable.server.live.hooks import hooks_for, variant_names
+from cardtable.server.live.seats import digest, secret
+from cardtable.server.live.tables import LiveTable, TableSpec
+from cardtable.server.ops.config import Settings
+from cardtable.server.ops.headers import SecurityHeaders
+from cardtable.server.ops.metrics import Metrics
+from cardtable.server.protocol.errors import (
     DATABASE_AWAY,
     DATABASE_AWAY_MESSAGE,
     ApiError,
@@ -47,14 +50,7 @@ from cardtable.server.errors import (
     http_error,
     ws_error,
 )
-from cardtable.server.headers import SecurityHeaders
-from cardtable.server.health import router as health_router
-from cardtable.server.heavy import close as close_heavy
-from cardtable.server.hooks import hooks_for, variant_names
-from cardtable.server.metrics import Metrics
-from cardtable.server.metrics import router as metrics_router
-from cardtable.server.ownership import TableManager
-from cardtable.server.protocol import (
+from cardtable.server.protocol.models import (
     CLAIM_SEAT_1,
     TABLE_ID,
     TABLE_LINKS,
@@ -73,9 +69,12 @@ from cardtable.server.protocol import (
     links,
     seat_token,
 )
-from cardtable.server.seats import digest, secret
-from cardtable.server.tables import LiveTable, TableSpec
-from cardtable.server.throttle import (
+from cardtable.server.protocol.validation import Count, GameNumber, SeatNumber
+from cardtable.server.routes.apidocs import add_docs
+from cardtable.server.routes.health import router as health_router
+from cardtable.server.routes.heavy import close as close_heavy
+from cardtable.server.routes.metrics import router as metrics_router
+from cardtable.server.routes.throttle import (
     RATE_LIMITED,
     Limiter,
     RateLimited,
@@ -83,7 +82,8 @@ from cardtable.server.throttle import (
     client_key,
     limited,
 )
-from cardtable.server.validation import Count, GameNumber, SeatNumber
+from cardtable.server.storage import store
+from cardtable.server.storage.db import Database, make_engine, migrate
 
 log = logging.getLogger("cardtable.server")
 
@@ -202,8 +202,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.manager = manager
         relay, remote = None, None
         if settings.redis_url is not None:
-            from cardtable.server.relay import Relay
-            from cardtable.server.remote import Remote
+            from cardtable.server.cluster.relay import Relay
+            from cardtable.server.cluster.remote import Remote
 
             relay = Relay(settings.redis_url, settings.redis_prefix, manager.owner,
                           lambda message: remote.on_message(message) if remote else None)
@@ -260,17 +260,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     from cardtable.web.pages import router as pages_router
 
     app.include_router(pages_router)
-    from cardtable.server.campaign import router as campaign_router
+    from cardtable.server.routes.campaign import router as campaign_router
 
     app.include_router(campaign_router)
-    from cardtable.server.analysis import router as analysis_router
+    from cardtable.server.routes.analysis import router as analysis_router
 
     app.include_router(analysis_router)
-    from cardtable.server.learn import router as learn_router
+    from cardtable.server.routes.learn import router as learn_router
 
     app.include_router(learn_router)
 
-    from cardtable.server.replay import router as replay_router
+    from cardtable.server.routes.replay import router as replay_router
 
     app.include_router(replay_router)
 
@@ -290,7 +290,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def at_owner(request: Request, table: LiveTable, action: str,
                        args: dict[str, Any]) -> dict[str, Any]:
         """Run a change at the table's owner process, whichever it is; the table's info."""
-        from cardtable.server.remote import ACTIONS
+        from cardtable.server.cluster.remote import ACTIONS
 
         if manager_of(request).holds(table) or request.app.state.remote is None:
             return await ACTIONS[action](table, args)
@@ -382,7 +382,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                      download: bool = False) -> Response:
         """A finished game's record ``{game, options, deal, moves, outcome}``: it replays
         with ``cardtable replay``. A running game's deal stays secret (409)."""
-        from cardtable.server.replay import finished_record
+        from cardtable.server.routes.replay import finished_record
 
         table = await table_of(request, table_id)
         data = await finished_record(manager_of(request), table, game_no,

@@ -12,7 +12,7 @@ import traceback
 from collections.abc import Callable
 
 from cardtable.bots.search import MAX_SECONDS, BudgetError, check_seconds
-from cardtable.server.config import (
+from cardtable.server.ops.config import (
     DEFAULT_DB,
     THINK_SECONDS,
     Settings,
@@ -139,8 +139,8 @@ def tune_interpreter() -> None:
 
 def serve(args: argparse.Namespace) -> int:
     """Check the settings, then serve; a configuration problem is one line and exit code 2."""
-    from cardtable.server import logs
-    from cardtable.server.startup import (
+    from cardtable.server.ops import logs
+    from cardtable.server.ops.startup import (
         ConfigError,
         announce,
         bind,
@@ -172,7 +172,7 @@ def serve(args: argparse.Namespace) -> int:
     address = f"http://{_shown(args.host)}:{args.port}/"
     if args.workers == 1:
         return _run(args, settings, sock, lambda: announce(address))
-    from cardtable.server.workers import Supervisor
+    from cardtable.server.cluster.workers import Supervisor
 
     try:
         return Supervisor(args.workers, lambda ready: _run(args, settings, sock, ready),
@@ -187,8 +187,8 @@ def _shown(host: str) -> str:
 
 def _settings(args: argparse.Namespace) -> Settings:
     """The server's settings from its options; :class:`ConfigError` names a bad one."""
-    from cardtable.server.startup import ConfigError
-    from cardtable.server.throttle import check_limits
+    from cardtable.server.ops.startup import ConfigError
+    from cardtable.server.routes.throttle import check_limits
 
     try:
         think_seconds = check_seconds(args.think_seconds, "--think-seconds")
@@ -244,8 +244,8 @@ def _run(args: argparse.Namespace, settings: Settings, sock: socket.socket,
     import uvicorn
 
     from cardtable.server.app import create_app
-    from cardtable.server.startup import ReadyServer
-    from cardtable.server.timeouts import protocol_with_head_deadline
+    from cardtable.server.ops.startup import ReadyServer
+    from cardtable.server.ops.timeouts import protocol_with_head_deadline
 
     app = create_app(settings)
     config = uvicorn.Config(

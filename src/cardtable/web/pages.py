@@ -24,10 +24,10 @@ from markupsafe import Markup
 
 from cardtable.games.ladder import ladder_of, middle, standings
 from cardtable.games.registry import find_game
-from cardtable.server import groups
-from cardtable.server.hooks import hooks_for, house_rules, rule_params, variant_names
-from cardtable.server.learn import GUIDES
-from cardtable.server.protocol import TABLE_ID, seat_token
+from cardtable.server.live.hooks import hooks_for, house_rules, rule_params, variant_names
+from cardtable.server.protocol.models import TABLE_ID, seat_token
+from cardtable.server.routes.learn import GUIDES
+from cardtable.server.services import groups
 from cardtable.sim.estimate import MAX_SITE_DEALS
 from cardtable.web import rules
 from cardtable.web.catalogue import (

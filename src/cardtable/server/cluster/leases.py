@@ -19,9 +19,9 @@ import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
-from cardtable.server import store
-from cardtable.server.db import leases_t, tables_t
-from cardtable.server.store import TableRow
+from cardtable.server.storage import store
+from cardtable.server.storage.db import leases_t, tables_t
+from cardtable.server.storage.store import TableRow
 
 
 def take(conn: Connection, table_id: str, owner: str, until: float, now: float) -> bool:

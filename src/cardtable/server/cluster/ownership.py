@@ -18,17 +18,18 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from cardtable.engine import DealError, IllegalMove, OptionError, State
 from cardtable.games.registry import find_game
-from cardtable.server import leases, store
-from cardtable.server.botpool import BotPool
-from cardtable.server.config import Settings
-from cardtable.server.db import Database
-from cardtable.server.errors import Refusal
-from cardtable.server.hooks import hooks_for, make_bot, merged_options
-from cardtable.server.metrics import Metrics
-from cardtable.server.seats import digest, secret
-from cardtable.server.store import Deadline, SeatRow, TableRow
-from cardtable.server.tables import LiveTable, TableSpec
-from cardtable.server.wire import event_text, move_event
+from cardtable.server.cluster import leases
+from cardtable.server.live.botpool import BotPool
+from cardtable.server.live.hooks import hooks_for, make_bot, merged_options
+from cardtable.server.live.seats import digest, secret
+from cardtable.server.live.tables import LiveTable, TableSpec
+from cardtable.server.live.wire import event_text, move_event
+from cardtable.server.ops.config import Settings
+from cardtable.server.ops.metrics import Metrics
+from cardtable.server.protocol.errors import Refusal
+from cardtable.server.storage import store
+from cardtable.server.storage.db import Database
+from cardtable.server.storage.store import Deadline, SeatRow, TableRow
 from cardtable.signals import Signals
 
 log = logging.getLogger("cardtable.server.tables")
@@ -356,7 +357,7 @@ class TableManager:
 
 
 def _store_deadline(conn: Any, table_id: str, deadline: Deadline) -> None:
-    from cardtable.server.db import tables_t
+    from cardtable.server.storage.db import tables_t
 
     conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(
         deadline_at=deadline.at, deadline_seat=deadline.seat, deadline_version=deadline.version))

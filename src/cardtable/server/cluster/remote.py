@@ -34,14 +34,14 @@ from typing import Any
 from fastapi import WebSocket
 from redis.exceptions import RedisError
 
-from cardtable.server import leases
-from cardtable.server.client_messages import handle, read_messages, reply_error
-from cardtable.server.config import Settings
-from cardtable.server.conns import Conn, until_either
-from cardtable.server.errors import Refusal, ws_error
-from cardtable.server.ownership import ELSEWHERE, TableManager
-from cardtable.server.relay import Relay, RelayDown
-from cardtable.server.tables import LiveTable
+from cardtable.server.cluster import leases
+from cardtable.server.cluster.ownership import ELSEWHERE, TableManager
+from cardtable.server.cluster.relay import Relay, RelayDown
+from cardtable.server.live.client_messages import handle, read_messages, reply_error
+from cardtable.server.live.conns import Conn, until_either
+from cardtable.server.live.tables import LiveTable
+from cardtable.server.ops.config import Settings
+from cardtable.server.protocol.errors import Refusal, ws_error
 
 log = logging.getLogger("cardtable.server.remote")
 

@@ -13,7 +13,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from cardtable.engine import Observation
-from cardtable.server.hooks import think
+from cardtable.server.live.hooks import think
 
 log = logging.getLogger("cardtable.server.tables")
 

@@ -17,11 +17,11 @@ from typing import Any
 from fastapi import WebSocket
 from pydantic import TypeAdapter, ValidationError
 
-from cardtable.server.config import Settings
-from cardtable.server.conns import Conn
-from cardtable.server.errors import Refusal, ws_error
-from cardtable.server.protocol import ClientMessage
-from cardtable.server.tables import LiveTable
+from cardtable.server.live.conns import Conn
+from cardtable.server.live.tables import LiveTable
+from cardtable.server.ops.config import Settings
+from cardtable.server.protocol.errors import Refusal, ws_error
+from cardtable.server.protocol.models import ClientMessage
 
 _CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 KNOWN_TYPES = ("move", "signal", "again", "ping", "sync", "why")

@@ -9,17 +9,17 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import State
-from cardtable.server.config import Settings
-from cardtable.server.errors import Refusal
-from cardtable.server.hooks import GameHooks
-from cardtable.server.metrics import Metrics
-from cardtable.server.store import Deadline
+from cardtable.server.live.hooks import GameHooks
+from cardtable.server.ops.config import Settings
+from cardtable.server.ops.metrics import Metrics
+from cardtable.server.protocol.errors import Refusal
+from cardtable.server.storage.store import Deadline
 
 log = logging.getLogger("cardtable.server.tables")
 
 
 class TurnClock:
-    """The clock of a :class:`cardtable.server.tables.LiveTable` (a part of it)."""
+    """The clock of a :class:`cardtable.server.live.tables.LiveTable` (a part of it)."""
 
     id: str
     game_id: str

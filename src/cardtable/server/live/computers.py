@@ -10,16 +10,16 @@ import time
 from typing import TYPE_CHECKING, Protocol
 
 from cardtable.engine import State
-from cardtable.server import store
-from cardtable.server.botpool import BotPool
-from cardtable.server.config import Settings
-from cardtable.server.db import Database
-from cardtable.server.errors import Refusal
-from cardtable.server.hooks import GameHooks, make_bot, searches
-from cardtable.server.metrics import Metrics
-from cardtable.server.store import SeatRow
-from cardtable.server.wire import event_text
-from cardtable.server.writes import TableWrites
+from cardtable.server.live.botpool import BotPool
+from cardtable.server.live.hooks import GameHooks, make_bot, searches
+from cardtable.server.live.wire import event_text
+from cardtable.server.live.writes import TableWrites
+from cardtable.server.ops.config import Settings
+from cardtable.server.ops.metrics import Metrics
+from cardtable.server.protocol.errors import Refusal
+from cardtable.server.storage import store
+from cardtable.server.storage.db import Database
+from cardtable.server.storage.store import SeatRow
 from cardtable.signals import Signals
 
 log = logging.getLogger("cardtable.server.tables")
@@ -35,7 +35,7 @@ class Thinkers(Protocol):
 
 
 class ComputerPlayers(TableWrites):
-    """The computer players of a :class:`cardtable.server.tables.LiveTable` (a part of it)."""
+    """The computer players of a :class:`cardtable.server.live.tables.LiveTable` (a part of it)."""
 
     id: str
     game_id: str

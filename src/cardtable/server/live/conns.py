@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from cardtable.server.wire import to_json_text
+from cardtable.server.live.wire import to_json_text
 
 
 class Watched(Protocol):

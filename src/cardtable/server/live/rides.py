@@ -2,7 +2,7 @@
 
 The table service asks this when a game ends, so that the ride is stored with the final
 move in the same commit (a crash cannot lose it); the campaign service
-(:mod:`cardtable.server.campaign`) stores and shows the rides. Below both, so neither
+(:mod:`cardtable.server.routes.campaign`) stores and shows the rides. Below both, so neither
 imports the other to judge a ride.
 """
 

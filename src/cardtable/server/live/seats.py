@@ -12,12 +12,12 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from cardtable.engine import State
-from cardtable.server import store
-from cardtable.server.conns import Conn
-from cardtable.server.db import Database
-from cardtable.server.errors import Refusal
-from cardtable.server.store import Deadline, SeatRow
-from cardtable.server.writes import TableWrites
+from cardtable.server.live.conns import Conn
+from cardtable.server.live.writes import TableWrites
+from cardtable.server.protocol.errors import Refusal
+from cardtable.server.storage import store
+from cardtable.server.storage.db import Database
+from cardtable.server.storage.store import Deadline, SeatRow
 
 log = logging.getLogger("cardtable.server.tables")
 
@@ -32,7 +32,7 @@ def digest(value: str) -> str:
 
 
 class Seats(TableWrites):
-    """The seats of a :class:`cardtable.server.tables.LiveTable` (a part of it)."""
+    """The seats of a :class:`cardtable.server.live.tables.LiveTable` (a part of it)."""
 
     id: str
     db: Database

@@ -24,20 +24,20 @@ from typing import Any, Protocol
 
 from cardtable.engine import Game, IllegalMove, State
 from cardtable.games.registry import find_game
-from cardtable.server import store
-from cardtable.server.botpool import BotPool
-from cardtable.server.clocks import TurnClock
-from cardtable.server.computers import ComputerPlayers, talks
-from cardtable.server.config import Settings
-from cardtable.server.conns import Conn
-from cardtable.server.db import Database
-from cardtable.server.errors import Refusal
-from cardtable.server.hooks import GameHooks, hooks_for
-from cardtable.server.metrics import Metrics
-from cardtable.server.rides import site_ride
-from cardtable.server.seats import Seats
-from cardtable.server.store import Deadline, MoveWrite, SeatRow, TableRow
-from cardtable.server.wire import event_text, move_event, observation_json, to_json_text
+from cardtable.server.live.botpool import BotPool
+from cardtable.server.live.clocks import TurnClock
+from cardtable.server.live.computers import ComputerPlayers, talks
+from cardtable.server.live.conns import Conn
+from cardtable.server.live.hooks import GameHooks, hooks_for
+from cardtable.server.live.rides import site_ride
+from cardtable.server.live.seats import Seats
+from cardtable.server.live.wire import event_text, move_event, observation_json, to_json_text
+from cardtable.server.ops.config import Settings
+from cardtable.server.ops.metrics import Metrics
+from cardtable.server.protocol.errors import Refusal
+from cardtable.server.storage import store
+from cardtable.server.storage.db import Database
+from cardtable.server.storage.store import Deadline, MoveWrite, SeatRow, TableRow
 from cardtable.signals import Signals
 
 log = logging.getLogger("cardtable.server.tables")
@@ -329,7 +329,7 @@ class LiveTable(Seats, ComputerPlayers, TurnClock):
         """Why each move would be refused now, judged as :meth:`submit` would judge it
         but never played (the ``why`` message): the table's refusals first (waiting,
         over, substituted), then the rules' own reasons."""
-        from cardtable.server.whynot import judge, refused
+        from cardtable.server.live.whynot import judge, refused
 
         answers: dict[int, dict[str, Any]] = {}
         for i, text in enumerate(texts):

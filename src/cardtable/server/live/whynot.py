@@ -14,9 +14,6 @@ from typing import Any
 
 from cardtable.engine import IllegalMove, State
 
-MAX_WHY_MOVES = 16
-"""Moves one ``why`` message may ask about (a card against every pile of the Tower)."""
-
 
 def refused(text: str, code: str, message: str, rule: str | None) -> dict[str, Any]:
     answer: dict[str, Any] = {"move": text, "legal": False, "code": code, "message": message}

@@ -12,7 +12,7 @@ from typing import Any
 
 from cardtable.cards import Card
 from cardtable.engine import Observation, jsonable
-from cardtable.server.hooks import GameHooks
+from cardtable.server.live.hooks import GameHooks
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
 to_json_text = json.JSONEncoder(ensure_ascii=False).encode

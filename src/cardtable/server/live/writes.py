@@ -24,8 +24,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
-from cardtable.server.db import Database, one_line
-from cardtable.server.errors import Refusal
+from cardtable.server.protocol.errors import Refusal
+from cardtable.server.storage.db import Database, one_line
 
 log = logging.getLogger("cardtable.server.tables")
 
@@ -38,7 +38,7 @@ STALE = ("the table changed meanwhile, so nothing was played: it is loaded again
 
 
 class TableWrites:
-    """The storing of a :class:`cardtable.server.tables.LiveTable`'s changes (a part of it)."""
+    """The storing of a :class:`cardtable.server.live.tables.LiveTable`'s changes (a part of it)."""
 
     id: str
     db: Database

@@ -23,8 +23,8 @@ import uvicorn
 from alembic.util import CommandError
 from sqlalchemy.engine import URL, make_url
 
-from cardtable.server.config import normalise_url
-from cardtable.server.db import make_engine, migrate
+from cardtable.server.ops.config import normalise_url
+from cardtable.server.storage.db import make_engine, migrate
 
 SUPPORTED = ("sqlite", "postgresql")
 URL_FORMS = "sqlite:///FILE or postgresql://USER@HOST:PORT/DATABASE"

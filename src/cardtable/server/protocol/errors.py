@@ -21,7 +21,7 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Mount, WebSocketRoute
 
-from cardtable.server.headers import SITE_HEADERS
+from cardtable.server.ops.headers import SITE_HEADERS
 
 STATUS = {
     "unknown-table": 404, "unknown-game": 422, "bad-options": 422, "bad-seats": 422,

@@ -14,8 +14,13 @@ from pydantic import Strict as StrictMode
 from typing_extensions import TypedDict  # pydantic needs this one on Python 3.11
 
 from cardtable.games.registry import game_ids
-from cardtable.server.validation import GameNumber, PlayerName, SeatNumber, Version
-from cardtable.server.whynot import MAX_WHY_MOVES
+from cardtable.server.protocol.validation import (
+    MAX_WHY_MOVES,
+    GameNumber,
+    PlayerName,
+    SeatNumber,
+    Version,
+)
 
 TABLE_ID = r"^[A-Za-z0-9_-]{1,32}$"
 

@@ -23,6 +23,8 @@ from pydantic import AfterValidator, Field
 INT32_MAX = 2**31 - 1
 MAX_SEATS = 16
 """More seats than any game has (Paternoster's Tower: 8): seat numbers are 0 to 15."""
+MAX_WHY_MOVES = 16
+"""Moves one ``why`` message may ask about (a card against every pile of the Tower)."""
 
 SeatNumber = Annotated[int, Field(ge=0, le=MAX_SEATS - 1)]
 GameNumber = Annotated[int, Field(ge=1, le=INT32_MAX, description="1 for a table's first game")]

@@ -8,7 +8,7 @@
   table allows hints (its owner decided when creating it; off by default whenever
   another person sits at the table).
 
-The solver runs in the heavy work's pool (:mod:`cardtable.server.heavy`: its own
+The solver runs in the heavy work's pool (:mod:`cardtable.server.routes.heavy`: its own
 processes, a time limit, one request at a time per client), never on the event loop;
 a review takes well under a second or two (``python -m
 cardtable.games.matebeta.review_bench``).
@@ -27,13 +27,13 @@ from cardtable.engine import Record, RecordError
 from cardtable.games.matebeta.analysis import AnalysisError, at, position, review
 from cardtable.games.matebeta.rules import MateBetaState
 from cardtable.games.matebeta.solver import Solver
-from cardtable.server.errors import ApiError
-from cardtable.server.heavy import RESPONSES, heavy_of
-from cardtable.server.protocol import TABLE_ID, Strict, seat_token
-from cardtable.server.throttle import limited
+from cardtable.server.protocol.errors import ApiError
+from cardtable.server.protocol.models import TABLE_ID, Strict, seat_token
+from cardtable.server.routes.heavy import RESPONSES, heavy_of
+from cardtable.server.routes.throttle import limited
 
 if TYPE_CHECKING:
-    from cardtable.server.ownership import TableManager
+    from cardtable.server.cluster.ownership import TableManager
 
 router = APIRouter(tags=["analysis"])
 
@@ -72,7 +72,7 @@ def _review(record: Record) -> dict[str, Any]:
 
 
 def _position(record: Record, upto: int | None) -> dict[str, Any]:
-    from cardtable.server.wire import observation_json
+    from cardtable.server.live.wire import observation_json
 
     state = at(record, upto)
     here = position(state, Solver())

@@ -1,6 +1,6 @@
 """The Tower campaign's HTTP API (issue 9): groups, rides entered by hand, rides on the site.
 
-Thin: each route reads its body, asks the campaign service (:mod:`cardtable.server.groups`,
+Thin: each route reads its body, asks the campaign service (:mod:`cardtable.server.services.groups`,
 which stores and judges groups and rides) and the table service, and answers with links
 and cookies.
 """
@@ -11,12 +11,12 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 
 from cardtable.games.paternoster import campaign as tower
-from cardtable.server import groups
-from cardtable.server.groups import GroupInfo
-from cardtable.server.ownership import TableManager
-from cardtable.server.protocol import GROUP_LINKS, TABLE_LINKS, Strict, links
-from cardtable.server.throttle import limited
-from cardtable.server.validation import Count, GroupName, PlayerName
+from cardtable.server.cluster.ownership import TableManager
+from cardtable.server.protocol.models import GROUP_LINKS, TABLE_LINKS, Strict, links
+from cardtable.server.protocol.validation import Count, GroupName, PlayerName
+from cardtable.server.routes.throttle import limited
+from cardtable.server.services import groups
+from cardtable.server.services.groups import GroupInfo
 
 router = APIRouter(tags=["campaign"])
 

@@ -18,8 +18,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from sqlalchemy.engine import Connection
 
-from cardtable.server.errors import http_error
-from cardtable.server.protocol import ErrorBody
+from cardtable.server.protocol.errors import http_error
+from cardtable.server.protocol.models import ErrorBody
 
 READY_WITHIN = 2.0
 """Seconds the database has to answer a readiness check."""

@@ -5,7 +5,7 @@ loop's GIL and in the strong computer players' own pool, so their replies at oth
 tables slowed from 1.7 s to 4.8 s. Here such work runs in a small process pool of its
 own whose workers run at a lower CPU priority; each request gets ``analysis_seconds``
 (waiting included), after which an alarm in the worker stops its work and the answer
-is 503 ``too-long``; and a client (:func:`~cardtable.server.throttle.client_key`) has
+is 503 ``too-long``; and a client (:func:`~cardtable.server.routes.throttle.client_key`) has
 one piece of such work running at a time: a few more wait their turn (a streamed review
 takes turns piece by piece, so the same page's replay is not held up by it), more are
 refused with 429 ``busy`` and ``Retry-After``. The turns are per server process.
@@ -28,11 +28,11 @@ from typing import Any
 from fastapi import FastAPI
 from starlette.requests import Request
 
-from cardtable.server.botpool import end_with_parent
-from cardtable.server.config import Settings
-from cardtable.server.errors import ApiError
-from cardtable.server.protocol import ErrorBody
-from cardtable.server.throttle import client_key
+from cardtable.server.live.botpool import end_with_parent
+from cardtable.server.ops.config import Settings
+from cardtable.server.protocol.errors import ApiError
+from cardtable.server.protocol.models import ErrorBody
+from cardtable.server.routes.throttle import client_key
 
 log = logging.getLogger("cardtable.server")
 

@@ -18,8 +18,8 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 
 from cardtable.games.registry import find_game
-from cardtable.server.protocol import ErrorBody
-from cardtable.server.throttle import limited
+from cardtable.server.protocol.models import ErrorBody
+from cardtable.server.routes.throttle import limited
 
 router = APIRouter(tags=["learn"])
 
@@ -51,8 +51,8 @@ class StartedGuide(BaseModel):
              responses={422: {"model": ErrorBody}})
 async def start_guide(game_id: GuideGame, request: Request, response: Response) -> StartedGuide:
     """A new guided first game of ``game_id``, on its fixed deal; the seat's cookie is set."""
-    from cardtable.server.ownership import TableManager
-    from cardtable.server.tables import TableSpec
+    from cardtable.server.cluster.ownership import TableManager
+    from cardtable.server.live.tables import TableSpec
 
     options, seed, seats = GUIDES[game_id]
     game = find_game(game_id)

@@ -7,7 +7,7 @@
 * ``POST /api/review`` with ``{"record", "seat", "deals", "seed"}``: the strong computer
   player's estimate at each decision of a Paternoster Duel or Duel 52 seat, streamed
   as lines of JSON (progress, then the review), judged decision by decision in the heavy
-  work's pool (:mod:`cardtable.server.heavy`), within its time; ``deals`` at most what the
+  work's pool (:mod:`cardtable.server.routes.heavy`), within its time; ``deals`` at most what the
   site's page asks for.
 
 Hidden cards stay hidden: a step holds exactly ``observation(seat)``, never the state.
@@ -31,20 +31,20 @@ from pydantic import Field
 
 from cardtable.engine import IllegalMove, Observation, Record, RecordError, State
 from cardtable.games.registry import find_game
-from cardtable.server import store
-from cardtable.server.analysis import RecordBody
-from cardtable.server.errors import ApiError
-from cardtable.server.heavy import RESPONSES, Job, heavy_of
-from cardtable.server.hooks import hooks_for
-from cardtable.server.protocol import TABLE_ID, Strict, seat_token
-from cardtable.server.throttle import limited
-from cardtable.server.validation import GameNumber, SeatNumber
+from cardtable.server.live.hooks import hooks_for
+from cardtable.server.protocol.errors import ApiError
+from cardtable.server.protocol.models import TABLE_ID, Strict, seat_token
+from cardtable.server.protocol.validation import GameNumber, SeatNumber
+from cardtable.server.routes.analysis import RecordBody
+from cardtable.server.routes.heavy import RESPONSES, Job, heavy_of
+from cardtable.server.routes.throttle import limited
+from cardtable.server.storage import store
 from cardtable.signals import Signals
 from cardtable.sim import estimate
 
 if TYPE_CHECKING:
-    from cardtable.server.ownership import TableManager
-    from cardtable.server.tables import LiveTable
+    from cardtable.server.cluster.ownership import TableManager
+    from cardtable.server.live.tables import LiveTable
 
 router = APIRouter(tags=["replay"])
 
@@ -98,7 +98,7 @@ def _signals(raw: list[Any]) -> list[tuple[int, int, str]]:
 
 
 def _view(state: State, seat: int | None) -> dict[str, Any]:
-    from cardtable.server.wire import observation_json
+    from cardtable.server.live.wire import observation_json
 
     return observation_json(state.observation(seat), may_move=False)
 

@@ -29,7 +29,7 @@ from limits.aio.strategies import MovingWindowRateLimiter
 from limits.errors import StorageError
 from starlette.requests import HTTPConnection
 
-from cardtable.server.errors import ApiError
+from cardtable.server.protocol.errors import ApiError
 
 log = logging.getLogger("cardtable.server.throttle")
 

@@ -6,7 +6,7 @@ the group. A ride is either entered by hand (a game with real cards, checked
 by :func:`cardtable.games.paternoster.campaign.validate_ride`) or played on
 the site: a Paternoster table with the floor's options whose settings name
 the group and floor; the move that ends a game of that table is committed
-together with its ride (:func:`cardtable.server.rides.site_ride`, judged by
+together with its ride (:func:`cardtable.server.live.rides.site_ride`, judged by
 ``from_outcome``), so a crash cannot lose one without the other.
 
 The browser remembers the groups it knows in the ``ct_groups`` cookie (share
@@ -17,7 +17,7 @@ ride (``again`` rides the floor again); a floor that is closed cannot be
 entered by hand or started on the site (409); a ride entered by hand may say
 the team lost (no stars).
 
-The HTTP routes are :mod:`cardtable.server.campaign`; the site's Score tab and group page
+The HTTP routes are :mod:`cardtable.server.routes.campaign`; the site's Score tab and group page
 (:mod:`cardtable.web.pages`) read groups here too.
 """
 
@@ -30,10 +30,10 @@ from fastapi import Response
 from pydantic import BaseModel, Field
 
 from cardtable.games.paternoster import campaign as tower
-from cardtable.server import store
-from cardtable.server.db import Database
-from cardtable.server.errors import ApiError
-from cardtable.server.tables import TableSpec
+from cardtable.server.live.tables import TableSpec
+from cardtable.server.protocol.errors import ApiError
+from cardtable.server.storage import store
+from cardtable.server.storage.db import Database
 
 GROUPS_COOKIE = "ct_groups"
 MAX_REMEMBERED = 12

@@ -1,6 +1,6 @@
 """Every read and write of the server, as plain functions of a connection.
 
-They run on the database thread (:class:`cardtable.server.db.Database`); each
+They run on the database thread (:class:`cardtable.server.storage.db.Database`); each
 call is one piece of a transaction, so a move, the game's end, the match score
 and the next deadline are committed together or not at all.
 """
@@ -14,7 +14,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from cardtable.server.db import (
+from cardtable.server.storage.db import (
     games_t,
     groups_t,
     moves_t,

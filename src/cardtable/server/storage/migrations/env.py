@@ -1,6 +1,6 @@
 """Alembic environment: the server passes its own connection in ``config.attributes``.
 
-Run by :func:`cardtable.server.db.migrate` at every start-up, so an operator
+Run by :func:`cardtable.server.storage.db.migrate` at every start-up, so an operator
 never runs migrations by hand; a bare ``alembic`` call works too with
 ``sqlalchemy.url`` set.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import context
 
-from cardtable.server.db import metadata
+from cardtable.server.storage.db import metadata
 
 config = context.config
 

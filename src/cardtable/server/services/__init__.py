@@ -1,0 +1,1 @@
+"""What the routes ask beyond a live table: the Tower campaign's groups and rides."""
