@@ -120,54 +120,99 @@ class GameSearch:
         Immediate mates are scored first for free; then the table's best lead,
         then "safe" leads (every answer loses, so the leader keeps the lead),
         then the rest, low cards first. A bound from the best card of each side
-        (value × the largest multiplier) cuts hopeless windows at once. The move
-        before the last is evaluated inline, and so is move 10 with one
-        foreplacer (the foreplacer's move-9 card against the other's last card).
+        (value × the largest multiplier) cuts hopeless windows at once.
         """
-        mult_table = self.mult
-        last = self.last
-        if m == last:
+        if m == self.last:
             # Both hold one card: mate or a draw.
             c = me.bit_length() - 1
             if opp & MATCH[c]:
                 return 0
-            return self.value[c] * mult_table[who][m]
-        tt = self.tt
+            return self.value[c] * self.mult[who][m]
         key: object = me | (opp << 20) | (who << 40)  # boxed once for look-up and store
-        entry = tt.get(key, -1)
-        first = -1
-        if entry >= 0:
-            lo = (entry >> 26) - INF
-            hi = ((entry >> 5) & _FIELD) - INF
-            first = (entry & 31) - 1
-            if lo >= beta or lo == hi:
-                return lo
-            if hi <= alpha:
-                return hi
-            if lo > alpha:
-                alpha = lo
-            if hi < beta:
-                beta = hi
+        done, value, alpha, beta, first = self.probe(key, alpha, beta)
+        if done:
+            return value
         a0 = alpha
         b0 = beta
-        other = 1 - who
         # Nobody can score more than their best card times their largest multiplier.
         upper = max_value(me, self.ranks) * self.max_mult[who]
         if upper <= alpha:
             return upper
-        lower = -max_value(opp, self.ranks) * self.max_mult[other]
+        lower = -max_value(opp, self.ranks) * self.max_mult[1 - who]
         if lower >= beta:
             return lower
         if upper < beta:
             beta = upper
         if lower > alpha:
             alpha = lower
-        mult = mult_table[who][m]
+        best, best_card, safe, beaten = self.sort_leads(me, opp, self.mult[who][m])
+        if best >= beta:
+            self.tt[key] = _entry(best, INF, best_card)
+            return best
+        if best > alpha:
+            alpha = best
+        # The table's best lead first, then the safe leads, then the others, low first.
+        if first >= 0 and (safe | beaten) >> first & 1:
+            safe &= ~BIT[first]
+            beaten &= ~BIT[first]
+            c = first
+        else:
+            c = -1
+        while True:
+            if c < 0:
+                if safe:
+                    low = safe & -safe
+                    safe ^= low
+                elif beaten:
+                    low = beaten & -beaten
+                    beaten ^= low
+                else:
+                    break
+                c = low.bit_length() - 1
+            v = self.answered(me, opp, who, m, c, alpha, beta)
+            if v > best:
+                best = v
+                best_card = c
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+            c = -1
+        if best <= a0:
+            self.tt[key] = _entry(-INF, best, best_card)
+        elif best >= b0:
+            self.tt[key] = _entry(best, INF, best_card)
+        else:
+            self.tt[key] = _entry(best, best, best_card)
+        return best
+
+    def probe(self, key: object, alpha: int, beta: int) -> tuple[bool, int, int, int, int]:
+        """The transposition table's word on a node: ``(done, value, alpha, beta, first)``,
+        where ``done`` means its stored bounds already decide the window (the node's
+        value is then ``value``), and otherwise the window narrowed by them and the best
+        lead found before (-1 for none)."""
+        entry = self.tt.get(key, -1)
+        if entry < 0:
+            return False, 0, alpha, beta, -1
+        lo = (entry >> 26) - INF
+        hi = ((entry >> 5) & _FIELD) - INF
+        if lo >= beta or lo == hi:
+            return True, lo, alpha, beta, -1
+        if hi <= alpha:
+            return True, hi, alpha, beta, -1
+        return False, 0, lo if lo > alpha else alpha, hi if hi < beta else beta, \
+            (entry & 31) - 1
+
+    def sort_leads(self, me: int, opp: int, mult: int) -> tuple[int, int, int, int]:
+        """The leads of ``me`` against ``opp`` at multiplier ``mult``, in three kinds:
+        ``(best, best_card, safe, beaten)``, the best immediate mate's score and card
+        (-INF and -1 when there is none), the leads every answer loses to (the leader
+        keeps the lead) and the leads some answer beats, as masks."""
         value = self.value
         best = -INF
         best_card = -1
-        beaten = 0  # leads some answer beats
-        safe = 0  # leads every answer loses to: the leader keeps the lead
+        beaten = 0
+        safe = 0
         x = me
         while x:
             low = x & -x
@@ -184,97 +229,67 @@ class GameSearch:
                 if v > best:
                     best = v
                     best_card = c
-        if best >= beta:
-            tt[key] = _entry(best, INF, best_card)
-            return best
-        if best > alpha:
-            alpha = best
-        # The table's best lead first, then the safe leads, then the others, low first.
-        if first >= 0 and (safe | beaten) >> first & 1:
-            safe &= ~BIT[first]
-            beaten &= ~BIT[first]
-            c = first
-            cb = BIT[first]
-        else:
-            c = cb = -1
-        sole = self.sole
-        last_but_one = m == 9 and sole >= 0
-        next_is_last = m + 1 == last
-        mult_who_last = mult_table[who][last]
-        mult_other_last = mult_table[other][last]
-        while True:
-            if c < 0:
-                if safe:
-                    low = safe & -safe
-                    safe ^= low
-                elif beaten:
-                    low = beaten & -beaten
-                    beaten ^= low
-                else:
+        return best, best_card, safe, beaten
+
+    def answered(self, me: int, opp: int, who: int, m: int, c: int, alpha: int,
+                 beta: int) -> int:
+        """The value of ``who`` leading card ``c`` in move ``m``: the least over the
+        answers. The answers that take the lead first, then the others, each low first:
+        the cheapest win and the cheapest loss are the likeliest refutations (a third
+        fewer nodes than high answers first, on the worst deals too). The move before
+        the last is evaluated inline, and so is move 10 with one foreplacer."""
+        cb = BIT[c]
+        me2 = me ^ cb
+        other = 1 - who
+        answers = opp & SUIT[c] or opp & RANK[c]
+        wins = answers >> (c + 1) << (c + 1)
+        answers ^= wins
+        v = INF
+        while wins or answers:
+            if wins:
+                low = wins & -wins
+                wins ^= low
+            else:
+                low = answers & -answers
+                answers ^= low
+            a = low.bit_length() - 1
+            opp2 = opp ^ low
+            if m == 9 and self.sole >= 0:
+                cv = self.foreplacer_last(who, c, a, cb, me2, opp2, low)
+            elif m + 1 == self.last:
+                cv = self.last_move(who, c, a, me2, opp2)
+            elif a > c:
+                cv = -self.search(opp2, me2, other, m + 1, -(v if v < beta else beta), -alpha)
+            else:
+                cv = self.search(me2, opp2, who, m + 1, alpha, v if v < beta else beta)
+            if cv < v:
+                v = cv
+                if v <= alpha:
                     break
-                c = low.bit_length() - 1
-                cb = low
-            me2 = me ^ cb
-            answers = opp & SUIT[c] or opp & RANK[c]
-            v = INF
-            # The answers that take the lead first, then the others, each low first: the
-            # cheapest win and the cheapest loss are the likeliest refutations (a third
-            # fewer nodes than high answers first, on the worst deals too)
-            wins = answers >> (c + 1) << (c + 1)
-            answers ^= wins
-            while wins or answers:
-                if wins:
-                    low = wins & -wins
-                    wins ^= low
-                else:
-                    low = answers & -answers
-                    answers ^= low
-                a = low.bit_length() - 1
-                opp2 = opp ^ low
-                if last_but_one:
-                    # Move 10 with one foreplacer: the move-9 card again.
-                    if sole == who:
-                        mine, theirs = cb, opp2
-                    else:
-                        mine, theirs = me2, low
-                    if a > c:
-                        lc = theirs.bit_length() - 1
-                        cv = 0 if mine & MATCH[lc] else -value[lc] * mult_table[other][10]
-                    else:
-                        lc = mine.bit_length() - 1
-                        cv = 0 if theirs & MATCH[lc] else value[lc] * mult_table[who][10]
-                elif next_is_last:
-                    # Move ``last``: both hold one card, the winner leads it.
-                    if a > c:
-                        lc = opp2.bit_length() - 1
-                        cv = 0 if me2 & MATCH[lc] else -value[lc] * mult_other_last
-                    else:
-                        lc = me2.bit_length() - 1
-                        cv = 0 if opp2 & MATCH[lc] else value[lc] * mult_who_last
-                elif a > c:
-                    cv = -self.search(opp2, me2, other, m + 1, -(v if v < beta else beta),
-                                      -alpha)
-                else:
-                    cv = self.search(me2, opp2, who, m + 1, alpha, v if v < beta else beta)
-                if cv < v:
-                    v = cv
-                    if v <= alpha:
-                        break
-            if v > best:
-                best = v
-                best_card = c
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-            c = -1
-        if best <= a0:
-            tt[key] = _entry(-INF, best, best_card)
-        elif best >= b0:
-            tt[key] = _entry(best, INF, best_card)
+        return v
+
+    def last_move(self, who: int, c: int, a: int, me2: int, opp2: int) -> int:
+        """Move ``last`` after ``c`` was answered by ``a``: both hold one card, the winner
+        leads it, mate or a draw (from ``who``'s view)."""
+        if a > c:
+            lc = opp2.bit_length() - 1
+            return 0 if me2 & MATCH[lc] else -self.value[lc] * self.mult[1 - who][self.last]
+        lc = me2.bit_length() - 1
+        return 0 if opp2 & MATCH[lc] else self.value[lc] * self.mult[who][self.last]
+
+    def foreplacer_last(self, who: int, c: int, a: int, cb: int, me2: int, opp2: int,
+                        low: int) -> int:
+        """Move 10 with one foreplacer after move 9's ``c`` was answered by ``a``: the
+        foreplacer's move-9 card again, against the other's last card."""
+        if self.sole == who:
+            mine, theirs = cb, opp2
         else:
-            tt[key] = _entry(best, best, best_card)
-        return best
+            mine, theirs = me2, low
+        if a > c:
+            lc = theirs.bit_length() - 1
+            return 0 if mine & MATCH[lc] else -self.value[lc] * self.mult[1 - who][10]
+        lc = mine.bit_length() - 1
+        return 0 if theirs & MATCH[lc] else self.value[lc] * self.mult[who][10]
 
 
 _FIELD: Final = (1 << 21) - 1
