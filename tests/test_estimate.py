@@ -1,4 +1,4 @@
-"""Reviews of Paternoster Duel and Duel 52 by the strong player's estimate (issue 17.6):
+"""Reviews of Paternoster Duel and Duel 52 by the strong player's estimate:
 judged from the seat's own observation only, reproducible for a seed, and bad records
 refused naming the problem or the move."""
 

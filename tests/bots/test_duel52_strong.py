@@ -1,4 +1,4 @@
-"""Duel 52's strong player (issue 14): its short playouts on the simulation path play
+"""Duel 52's strong player: its short playouts on the simulation path play
 exactly the observation's legal moves, leave the deal alone and stop at the player's
 next turn; a position's worth is a fair 0..1; ``cardtable think`` refuses bad budgets."""
 

@@ -1,4 +1,4 @@
-"""The search player (issue 14): it sees only its observation, every budget is checked,
+"""The search player: it sees only its observation, every budget is checked,
 a fixed budget and a seed make it reproducible, it never plays an illegal move."""
 
 from __future__ import annotations

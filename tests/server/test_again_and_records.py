@@ -84,7 +84,7 @@ def test_play_again_by_the_match_rules_and_every_record_replays(
             assert info["match"]["games"] == (0 if before["over"] else before["games"])
             assert info["match"]["match_no"] == before["match_no"] + before["over"]
         if body["game"] == "duel" and game_no > 1 and not finals[-1]["match"]["over"]:
-            # (a new match has a random starter: issue 20.5, tests/server/test_hooks.py)
+            # (a new match has a random starter: tests/server/test_hooks.py)
             winner = finals[-1]["outcome"]["winner"]
             if winner is not None:
                 assert first_to_act(clients, game_no) % 2 == 1 - winner, "the loser starts"

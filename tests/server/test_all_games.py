@@ -1,4 +1,4 @@
-"""Issue 7's "Must show" for every game the server serves: duel, paternoster, duel52,
+"""Every game the server serves, played whole over the API: duel, paternoster, duel52,
 matebeta (and the variants that change the table most: Team duel's four seats,
 Paternoster with three players and signals, Duel 52 quick).
 

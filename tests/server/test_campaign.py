@@ -1,4 +1,4 @@
-"""The Tower campaign's HTTP API (issue 9): groups, rides entered by hand, rides on the site."""
+"""The Tower campaign's HTTP API: groups, rides entered by hand, rides on the site."""
 
 from __future__ import annotations
 
@@ -106,7 +106,7 @@ def test_impossible_rides_are_refused_with_the_reason(server: Server, ride: dict
     ({"floor": 1, "cards_left": 2**63}, "cards_left: Input should be less than or equal"),
     ({"floor": "1", "cards_left": 3}, "floor: Input should be a valid integer"),
 ])
-def test_issue24_6_ride_bounds_are_in_the_schema(server: Server, ride: dict[str, Any],
+def test_ride_bounds_are_in_the_schema(server: Server, ride: dict[str, Any],
                                                  words: str) -> None:
     """Floors 1 to 12, 1 to 5 players, no negative or 64-bit counts, no strings for numbers:
     refused as invalid by the schema's own bounds, before any rule is asked."""

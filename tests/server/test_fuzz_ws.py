@@ -1,4 +1,4 @@
-"""Issue 20.12: a hypothesis-driven WebSocket fuzzer, as a seat, a spectator and a stranger.
+"""A hypothesis-driven WebSocket fuzzer, as a seat, a spectator and a stranger.
 
 Messages of every type, valid ones mutated (a field dropped, added, retyped or replaced,
 the text cut or spliced, nested deep, a number too long, a binary frame) and plain random
@@ -314,7 +314,7 @@ def report(record_property: pytest.RecordProperty, name: str, fuzzer: Fuzzer,
 @pytest.mark.slow
 @pytest.mark.parametrize("game", [{"game": "duel", "variants": ["team"]},
                                   {"game": "paternoster"}, {"game": "duel52"}])
-def test_issue20_12_websocket_fuzzing_as_a_seat(server: Server, game: dict[str, Any],
+def test_websocket_fuzzing_as_a_seat(server: Server, game: dict[str, Any],
                                                record_property: pytest.RecordProperty) -> None:
     """As the seat to act (its moves can be legal, so games go on between refusals)."""
     table_id, tokens = server.table_with_players(**game)
@@ -329,7 +329,7 @@ def test_issue20_12_websocket_fuzzing_as_a_seat(server: Server, game: dict[str, 
 
 
 @pytest.mark.slow
-def test_issue20_12_websocket_fuzzing_as_a_spectator(
+def test_websocket_fuzzing_as_a_spectator(
         server: Server, record_property: pytest.RecordProperty) -> None:
     """A spectator may ping and sync; every move, signal and 'again' is refused."""
     table_id, _tokens = server.table_with_players(game="duel", variants=["team"])
@@ -346,7 +346,7 @@ queries = st.dictionaries(st.sampled_from(["seen", "game_no", "key", "x"]),
 
 
 @pytest.mark.slow
-def test_issue20_12_websocket_fuzzing_as_a_stranger(
+def test_websocket_fuzzing_as_a_stranger(
         server: Server, record_property: pytest.RecordProperty) -> None:
     """Random tokens, queries and tables: a handshake is either a spectator's (its first
     message a state) or refused with a documented error, then a documented close code;

@@ -1,4 +1,4 @@
-"""Issue 24, item 5 and issue 20, item 13: liveness and readiness for a load balancer,
+"""Liveness and readiness for a load balancer,
 telling strangers nothing about tables."""
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ def test_duel_loser_starts_the_next_game() -> None:
         assert DUEL.from_deal(state.options, deal).observation(None).turn_seat == 1 - winner
 
 
-def test_issue20_5_a_new_match_after_play_again_has_a_random_starter() -> None:
+def test_a_new_match_after_play_again_has_a_random_starter() -> None:
     """Rule decision 7: the first starter of every match is random, also of a match begun
     by "Play again" once the last one was decided (not the loser of its last game)."""
     hooks = hooks_for("duel")
@@ -36,7 +36,7 @@ def test_issue20_5_a_new_match_after_play_again_has_a_random_starter() -> None:
     assert starters == {0, 1}
 
 
-def test_issue20_5_team_duel_next_starter_is_the_rule_of_duel_match() -> None:
+def test_team_duel_next_starter_is_the_rule_of_duel_match() -> None:
     """Team duel: the server's next starter is duel/match.py's, the losing team's first
     seat after the last game's starter, so partners take turns at starting."""
     hooks = hooks_for("duel")

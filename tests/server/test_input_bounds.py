@@ -1,4 +1,4 @@
-"""Loose ends of the protocol (issue 20, items 7-11; issue 24, item 6): every number
+"""Loose ends of the protocol: every number
 bounded, strict types, names that cannot disguise themselves, and every refusal in
 the documented shape, the connection kept."""
 
@@ -50,7 +50,7 @@ def handshake_refusal(server: Server, path: str) -> tuple[dict[str, Any], int | 
 # --- 20.7 ----------------------------------------------------------------------------
 
 
-def test_issue20_7_deeply_nested_json_is_bad_json_and_the_connection_stays(
+def test_deeply_nested_json_is_bad_json_and_the_connection_stays(
         server: Server, seated: tuple[str, dict[int, Client]]) -> None:
     """'[' * 16000 (under the size limit) is answered as bad JSON; no traceback."""
     _table, clients = seated
@@ -73,14 +73,14 @@ def test_issue20_7_deeply_nested_json_is_bad_json_and_the_connection_stays(
     "/api/tables/{t}/record?game_no={big}", "/api/tables/{t}/record?game_no=0",
     "/api/tables/{t}/record?game_no=-1",
 ])
-def test_issue20_8_integer_query_parameters_are_bounded(server: Server, path: str) -> None:
+def test_integer_query_parameters_are_bounded(server: Server, path: str) -> None:
     """game_no above 2**63 (or below 1) is refused as invalid, not a 500 from the database."""
     table_id, _ = server.table_with_players()
     r = server.http.get(path.format(t=table_id, big=BIG))
     assert "game_no" in error_of(r, 422, "invalid")
 
 
-def test_issue20_8_every_integer_parameter_and_field_is_bounded(
+def test_every_integer_parameter_and_field_is_bounded(
         server: Server, seated: tuple[str, dict[int, Client]]) -> None:
     table_id, clients = seated
     error_of(server.http.post(f"/api/tables/{table_id}/again?game_no={BIG}"), 422, "invalid")
@@ -107,7 +107,7 @@ def test_issue20_8_every_integer_parameter_and_field_is_bounded(
 # --- 20.9 ----------------------------------------------------------------------------
 
 
-def test_issue20_9_websocket_fields_have_strict_types(
+def test_websocket_fields_have_strict_types(
         seated: tuple[str, dict[int, Client]]) -> None:
     """No ``true`` as version 1, no strings or floats as numbers, no number as a text."""
     _table, clients = seated
@@ -127,7 +127,7 @@ def test_issue20_9_websocket_fields_have_strict_types(
     unchanged(mover, before)
 
 
-def test_issue20_9_http_bodies_have_strict_types(server: Server) -> None:
+def test_http_bodies_have_strict_types(server: Server) -> None:
     for body in ({"creator_seat": True}, {"creator_seat": "0"}, {"match_wins": "2"},
                  {"spectators": "yes"}, {"spectators": 1}, {"variants": "blitz"}):
         error_of(server.http.post("/api/tables", json={"game": "duel", **body}), 422, "invalid")
@@ -136,7 +136,7 @@ def test_issue20_9_http_bodies_have_strict_types(server: Server) -> None:
 # --- 20.10 ---------------------------------------------------------------------------
 
 
-def test_issue20_10_a_5000_digit_number_is_bad_json(
+def test_a_5000_digit_number_is_bad_json(
         server: Server, seated: tuple[str, dict[int, Client]]) -> None:
     _table, clients = seated
     r = server.http.post("/api/tables", content=f'{{"game": "duel", "match_wins": {LONG_NUMBER}}}',
@@ -150,7 +150,7 @@ def test_issue20_10_a_5000_digit_number_is_bad_json(
 
 @pytest.mark.parametrize("query", ["seen=abc", "game_no=abc", "seen=-1", "game_no=0",
                                    "seen=1.5"])
-def test_issue20_10_a_bad_handshake_query_gets_the_documented_refusal(
+def test_a_bad_handshake_query_gets_the_documented_refusal(
         server: Server, query: str) -> None:
     """Not a bare 403: the error message (code ``invalid``, naming the parameter), then
     close code 4400, as PROTOCOL.md says."""
@@ -161,7 +161,7 @@ def test_issue20_10_a_bad_handshake_query_gets_the_documented_refusal(
     assert code == 4400
 
 
-def test_issue20_10_and_24_6_405_names_the_allowed_methods(server: Server) -> None:
+def test_a_405_names_the_allowed_methods(server: Server) -> None:
     """Every path of the schema answers a method it lacks with 405, the documented shape
     and an ``Allow`` header listing exactly the methods it has."""
     paths = server.http.get("/openapi.json").json()["paths"]
@@ -188,7 +188,7 @@ BAD_NAMES = ["", "   ", "\u3000\u200d", "Ann\x00", "\x07bell", "Ann\u202egnp", "
 
 
 @pytest.mark.parametrize("name", BAD_NAMES)
-def test_issue20_11_player_names_refuse_controls_overrides_and_blank(
+def test_player_names_refuse_controls_overrides_and_blank(
         server: Server, name: str) -> None:
     error_of(server.http.post("/api/tables", json={"game": "duel", "creator_name": name}),
              422, "invalid")
@@ -202,12 +202,12 @@ def test_issue20_11_player_names_refuse_controls_overrides_and_blank(
 
 
 @pytest.mark.parametrize("name", [*BAD_NAMES[:-1], "y" * 81])
-def test_issue20_11_group_names_refuse_controls_overrides_and_blank(
+def test_group_names_refuse_controls_overrides_and_blank(
         server: Server, name: str) -> None:
     error_of(server.http.post("/api/groups", json={"name": name}), 422, "invalid")
 
 
-def test_issue20_11_good_names_are_kept_without_surrounding_spaces(server: Server) -> None:
+def test_good_names_are_kept_without_surrounding_spaces(server: Server) -> None:
     for name, shown in (("  Ann  ", "Ann"), ("Jörg Groß", "Jörg Groß"),
                         ("👨\u200d👩\u200d👧 family", "👨\u200d👩\u200d👧 family"),
                         ("عليّ", "عليّ"), ("x" * 40, "x" * 40)):
@@ -217,7 +217,7 @@ def test_issue20_11_good_names_are_kept_without_surrounding_spaces(server: Serve
     assert group["name"] == "The Millers"
 
 
-def test_issue24_6_names_without_a_visible_character_are_refused_by_the_schema(
+def test_names_without_a_visible_character_are_refused_by_the_schema(
         server: Server) -> None:
     """The schema's own pattern refuses the names the server refuses by its pattern:
     checked with the pattern exactly as published. (The server refuses some more by
@@ -237,7 +237,7 @@ def test_issue24_6_names_without_a_visible_character_are_refused_by_the_schema(
     assert group["pattern"] == name["pattern"] and group["maxLength"] == 80
 
 
-def test_issue20_10_an_unexpected_failure_is_a_500_in_the_documented_shape(
+def test_an_unexpected_failure_is_a_500_in_the_documented_shape(
         tmp_path: Any) -> None:
     """Not Starlette's plain-text page: ``internal``, in the one error shape."""
     from fastapi.testclient import TestClient

@@ -1,5 +1,5 @@
 """Several server processes on one PostgreSQL database own each running table in turn
-(issue 19): a lease per table, renewed by its owner, handed over at a clean shutdown,
+a lease per table, renewed by its owner, handed over at a clean shutdown,
 taken over once it lapses; a table whose owner is elsewhere is refused, not served twice.
 
 Each "process" here is a table service of its own (a :class:`TableManager` with its own

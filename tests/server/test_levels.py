@@ -15,7 +15,7 @@ pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:Deprec
 def test_a_stored_table_naming_an_old_level_still_loads(fresh_server: Server, game: str,
                                                         old: str) -> None:
     """A table stored with an old name (MateBeta's ``easy``/``medium``, the duel's
-    ``never-push``, Duel 52's ``heuristic``: the names before the ladders of issue 16) comes
+    ``never-push``, Duel 52's ``heuristic``: the names before the ladders) comes
     back after a restart and its computer seat plays on to the end."""
     table_id, tokens = fresh_server.table_with_players(
         game=game, seats=[{"kind": "human"}, {"kind": "computer", "strength": old}])

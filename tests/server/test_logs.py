@@ -1,4 +1,4 @@
-"""Issue 24, item 4: structured logs, one JSON object per line on request, with the
+"""Structured logs, one JSON object per line on request, with the
 table and the refusal code of every refused move, the tables' lifecycle, and no
 traceback for a client's mistake."""
 

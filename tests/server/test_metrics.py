@@ -1,4 +1,4 @@
-"""Issue 24, item 3: ``/metrics`` in the Prometheus text format, for the operator only."""
+"""``/metrics`` in the Prometheus text format, for the operator only."""
 
 from __future__ import annotations
 

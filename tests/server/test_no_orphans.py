@@ -1,4 +1,4 @@
-"""Issue 24, item 2: the computer players' worker processes (and multiprocessing's
+"""The computer players' worker processes (and multiprocessing's
 resource tracker) end with the server however it ends, ``kill -9`` included."""
 
 from __future__ import annotations

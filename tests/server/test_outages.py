@@ -1,4 +1,4 @@
-"""Redis or PostgreSQL away for a while, with the site running (issue 19): a move is refused
+"""Redis or PostgreSQL away for a while, with the site running: a move is refused
 with a clear message and never half-applied, and play resumes by itself when the service
 is back, without a restart.
 

@@ -207,7 +207,7 @@ def test_both_players_press_play_again_at_once(server: Server) -> None:
 
 def test_each_paternoster_version_reaches_a_client_once(server: Server) -> None:
     """A Paternoster move is sent once: no client gets a second, identical state message at
-    the version it already has (the repeat cleared the page's busy state, issue 18)."""
+    the version it already has (the repeat cleared the page's busy state)."""
     table_id, tokens = server.table_with_players(game="paternoster")
     clients = {seat: server.client(table_id, token) for seat, token in sorted(tokens.items())}
     final = play(clients, random.Random(18), max_moves=30)

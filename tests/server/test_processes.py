@@ -1,4 +1,4 @@
-"""Several ``cardtable serve`` processes of one site, on PostgreSQL and Redis (issue 19):
+"""Several ``cardtable serve`` processes of one site, on PostgreSQL and Redis:
 the settings are checked at start-up, each running table is served by one process at a
 time, and a clean shutdown hands its tables to another process, which rebuilds them by
 replay and plays on. Real services on their standard local ports; without them the tests

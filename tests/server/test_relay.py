@@ -1,4 +1,4 @@
-"""Messages between server processes through Redis streams (issue 19): in order, answered,
+"""Messages between server processes through Redis streams: in order, answered,
 kept while the reader is away, refused at once while Redis is away. Real Redis on its
 standard local port (database 2); without it the tests fail, they never skip."""
 

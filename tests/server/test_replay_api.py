@@ -1,4 +1,4 @@
-"""Watching a finished game again over HTTP (issue 18): each step is exactly the engine's
+"""Watching a finished game again over HTTP: each step is exactly the engine's
 observation for the seat asked for (or the spectator), signals included; a running game
 is refused as its record is; bad records get an error naming the move or the problem."""
 

@@ -136,7 +136,7 @@ def test_the_operators_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_load_script_runs_and_reports(tmp_path: Path) -> None:
-    """The load script of issue 7 (measuring is its job, not a test's): a short run
+    """The load script (measuring is its job, not a test's): a short run
     against its own server plays moves without errors and reports the figures."""
     out = subprocess.run(
         [sys.executable, "-m", "cardtable.server.loadtest", "--tables", "4", "--duration", "2",

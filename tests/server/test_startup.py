@@ -1,4 +1,4 @@
-"""Issue 24, item 1: each configuration problem is one line that names the problem and
+"""Each configuration problem is one line that names the problem and
 the setting, with a non-zero exit code, before anything says the site is up; the
 traceback only with ``--debug``."""
 

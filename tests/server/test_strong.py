@@ -1,4 +1,4 @@
-"""Issue 14 at the server: ``strong`` wherever a computer seat is chosen, thinking in
+"""The strong player at the server: ``strong`` wherever a computer seat is chosen, thinking in
 workers of its own within the operator's budget; bad budgets refused by name."""
 
 from __future__ import annotations

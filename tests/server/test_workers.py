@@ -1,4 +1,4 @@
-"""``cardtable serve --workers N`` (issue 19): N processes behind one port. A worker killed
+"""``cardtable serve --workers N``: N processes behind one port. A worker killed
 (-9) is replaced, also while the others still start; SIGHUP restarts the workers one by
 one, SIGTERM stops them all; through all of it a game at the port is played to its end
 with no accepted move lost, the clients connecting again by themselves."""

@@ -174,7 +174,7 @@ GERMAN_MISTAKES = (
     "Fähigkeit",              # a Duel 52 card's power is its "Kraft"
     "Vorsicht:",              # Foresight is "Vorausschau"
 )
-"""What issue 25 found on the German pages, and the terms the German rules pages use."""
+"""What a German reader found wrong on the pages, and the terms the German rules pages use."""
 
 
 def english_words(text: str) -> set[str]:
@@ -214,7 +214,7 @@ def mistake(text: str) -> re.Pattern[str]:
     return re.compile(r"(?<!\w)" + re.escape(text) + end)
 
 
-def test_the_german_mistakes_of_issue_25_are_gone() -> None:
+def test_the_german_mistakes_once_found_are_gone() -> None:
     found = {where: [m for m in GERMAN_MISTAKES if mistake(m).search(text)]
              for where, text in german_texts().items()}
     assert {where: ms for where, ms in found.items() if ms} == {}

@@ -53,7 +53,7 @@ DUEL52_DECISIONS = {
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_issue20_6_duel52_page_states_the_codes_decisions(server: Server, lang: str) -> None:
+def test_duel52_page_states_the_codes_decisions(server: Server, lang: str) -> None:
     """The Duel 52 page states what the code decides where the text is open (the module
     docstring's list), and no longer claims that every own face-down card shows its face."""
     text = server.http.get(f"/rules/duel52?lang={lang}").text.replace("&#39;", "'")

@@ -1,5 +1,5 @@
-"""Watching a game again in a real browser (issue 18.5), and the duel's review by the
-computer's estimate (issue 17.6).
+"""Watching a game again in a real browser, and the duel's review by the
+computer's estimate.
 
 A record file of each of the four games is opened on /replay and stepped through with
 the buttons and the keys, from the spectator's view and a seat's; the words on the

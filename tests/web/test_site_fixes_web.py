@@ -1,4 +1,4 @@
-"""The site's small defects a newcomer met (issue 18), each read off the page: the invite
+"""The site's small defects a newcomer met, each read off the page: the invite
 page, the signal menu on a phone, who got stuck, whose card died, the four-colour switch,
 buttons that keep their words on one line, and the busy state after a move."""
 

@@ -1,4 +1,4 @@
-"""Issue 25 at the table, on a phone and a desktop, in English and German: a Team duel
+"""The table's words, on a phone and a desktop, in English and German: a Team duel
 signal is logged on the signalling team's pile and its taking back as such; each Duel 52
 power that waits for a choice says once which card asks, offers each answer in words and
 marks the cards it may pick; a MateBeta match of four games says at the table that games 2
@@ -77,7 +77,7 @@ def test_team_duel_signals_are_logged_on_the_signallers_pile(
     assert not [line for line in log_lines(red) if "Take my signal back" in line
                 or "Mein Signal zurücknehmen" in line]
     no_sideways_scroll(red)
-    red.screenshot(path=str(artifacts / f"issue25-team-duel-{look}-{locale[:2]}.png"),
+    red.screenshot(path=str(artifacts / f"words-team-duel-{look}-{locale[:2]}.png"),
                    full_page=True)
     assert red.errors == [] and black.errors == []
     red.context.close()
@@ -149,7 +149,7 @@ def test_duel52_a_waiting_power_says_what_each_answer_does(
     status = page.inner_text("#status")
     assert chosen[de] not in status, "the status line does not repeat the question"
     no_sideways_scroll(page)
-    page.screenshot(path=str(artifacts / f"issue25-duel52-{kind}-{look}-{locale[:2]}.png"),
+    page.screenshot(path=str(artifacts / f"words-duel52-{kind}-{look}-{locale[:2]}.png"),
                     full_page=True)
     version = page.get_attribute("#table-page", "data-version")
     page.locator("#board .choice-list button").first.click()
@@ -182,7 +182,7 @@ def test_matebeta_match_of_four_says_when_hands_are_swapped(
                            - document.getElementById('status').getBoundingClientRect().bottom""")
     assert gap < 60, f"{gap} px between the status line and the board"
     no_sideways_scroll(page)
-    page.screenshot(path=str(artifacts / f"issue25-matebeta-game1-{look}-{locale[:2]}.png"),
+    page.screenshot(path=str(artifacts / f"words-matebeta-game1-{look}-{locale[:2]}.png"),
                     full_page=True)
     play_to_end(page)
     page.locator("#result button", has_text="Nächstes Spiel" if de else "Next game").click()
@@ -197,7 +197,7 @@ def test_matebeta_match_of_four_says_when_hands_are_swapped(
                                    .querySelectorAll('[data-card]')].map((c) => c.dataset.card)""")
     assert sorted(mine) == sorted(dealt), "game 2: I hold the cards the other was dealt"
     no_sideways_scroll(page)
-    page.screenshot(path=str(artifacts / f"issue25-matebeta-game2-{look}-{locale[:2]}.png"),
+    page.screenshot(path=str(artifacts / f"words-matebeta-game2-{look}-{locale[:2]}.png"),
                     full_page=True)
     assert page.errors == []
     page.context.close()

@@ -1,4 +1,4 @@
-"""The planning team player (issue 15): legal in every variant, silent where the rules
+"""The planning team player: legal in every variant, silent where the rules
 say so, blind to everything but its observation, and it plays whole turns."""
 
 from __future__ import annotations

@@ -170,7 +170,7 @@ def test_bad_deal_starter() -> None:
 
 
 def test_outcome_json_format() -> None:
-    """Issue 3: ``{"cards_left": N, "perfect": bool, "lost": null|...}``; returns are
+    """The result: ``{"cards_left": N, "perfect": bool, "lost": null|...}``; returns are
     the same for every seat, a loss by passenger, fire or command worse than any
     stuck end."""
     stuck = PaternosterOutcome(cards_left=30, perfect=False, lost="stuck", seats=3)
