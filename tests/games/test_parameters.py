@@ -16,7 +16,7 @@ import pytest
 from cardtable.engine import OptionError, Options, State, play_out
 from cardtable.games.duel import variants as duel
 from cardtable.games.duel52 import variants as duel52
-from cardtable.games.matebeta import rules as matebeta
+from cardtable.games.matebeta import variants as matebeta
 from cardtable.games.paternoster import variants as paternoster
 from cardtable.games.registry import find_game
 from cardtable.rule_params import Param

@@ -1,55 +1,63 @@
-"""Find a game's rules by its id (``duel``, ``paternoster``, ``duel52``, ``matebeta``)."""
+"""The games this installation knows, each by the :class:`GamePackage` its folder
+declares: the one place a game is listed (``duel``, ``paternoster``, ``duel52``,
+``matebeta``; :func:`register` adds another, as the tests do with a tiny game)."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.engine import Game, OptionError, Record, RecordError, State
+from cardtable.engine import Game, Record, RecordError, State
 from cardtable.engine import replay as replay_with
+from cardtable.games.duel.package import PACKAGE as DUEL
+from cardtable.games.duel52.package import PACKAGE as DUEL52
+from cardtable.games.matebeta.package import PACKAGE as MATEBETA
+from cardtable.games.ladder import Level
+from cardtable.games.package import GamePackage
+from cardtable.games.paternoster.package import PACKAGE as PATERNOSTER
 
-_MODULES = {
-    "duel": "cardtable.games.duel.rules:DUEL",
-    "duel52": "cardtable.games.duel52.rules:DUEL52",
-    "matebeta": "cardtable.games.matebeta.rules:MATEBETA",
-    "paternoster": "cardtable.games.paternoster.rules:PATERNOSTER",
-}
+_PACKAGES: dict[str, GamePackage] = {p.id: p for p in (DUEL, DUEL52, MATEBETA, PATERNOSTER)}
+
+
+def register(package: GamePackage) -> None:
+    """Adds a game (or replaces the one with its id) for this process."""
+    _PACKAGES[package.id] = package
+
+
+def unregister(game_id: str) -> None:
+    """Forgets a game added by :func:`register`."""
+    _PACKAGES.pop(game_id, None)
 
 
 def game_ids() -> list[str]:
     """The ids of the games this installation knows."""
-    return list(_MODULES)
+    return list(_PACKAGES)
+
+
+def package_of(game_id: str) -> GamePackage:
+    """The game's package; raises ``KeyError`` with a readable message."""
+    found = _PACKAGES.get(game_id)
+    if found is None:
+        raise KeyError(f"unknown game '{game_id}' (known: {', '.join(_PACKAGES)})")
+    return found
+
+
+def ladder_of(game_id: str) -> tuple[Level, ...]:
+    """The game's ladder of levels for people, weakest first; empty if it has none."""
+    return package_of(game_id).players.ladder
 
 
 def find_game(game_id: str) -> Game[State]:
     """The game with this id; raises ``KeyError`` with a readable message."""
-    target = _MODULES.get(game_id)
-    if target is None:
-        raise KeyError(f"unknown game '{game_id}' (known: {', '.join(_MODULES)})")
-    module_name, _, attr = target.partition(":")
-    game = getattr(importlib.import_module(module_name), attr)
-    assert isinstance(game, Game)
+    game: Game[State] = package_of(game_id).game
     return game
 
 
 def options_from_variants(game_id: str, names: Sequence[str]) -> dict[str, Any]:
-    """The options that variant words ask for (named variants, ``NAME=N`` rule numbers),
-    read by the game's ``variants`` module, or by its rules for a game whose only
-    variants are rule numbers (MateBeta); :class:`OptionError` for a word the game does
-    not know."""
-    for part in ("variants", "rules"):
-        try:
-            module = importlib.import_module(f"cardtable.games.{game_id}.{part}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"cardtable.games.{game_id}.{part}":
-                raise
-            continue
-        convert = getattr(module, "from_variants", None)
-        if convert is not None:
-            options: dict[str, Any] = convert(list(names)).to_json()
-            return options
-    raise OptionError(f"{find_game(game_id).name} has no variants")
+    """The options that variant words ask for (named variants, ``NAME=N`` rule numbers);
+    :class:`~cardtable.engine.OptionError` for a word the game does not know."""
+    package = package_of(game_id)
+    return package.variants.options(package.game.name, names)
 
 
 def replay(record: Record) -> State:

@@ -124,7 +124,7 @@ def level_rows(game_id: str, rows: list[Row]) -> list[Row]:
     where the level is that player. Paternoster keeps its difficulty table, each row
     for a team of the level.
     """
-    from cardtable.games.ladder import ladder_of
+    from cardtable.games.registry import ladder_of
 
     if game_id == "paternoster":
         rows = [row for row in rows if row.id.startswith("level-")]

@@ -17,14 +17,13 @@ the seed: the same arguments give the same review on every machine.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.bots.search import Budget, MoveEstimate, SearchBot
 from cardtable.engine import IllegalMove, Observation, Record, RecordError
-from cardtable.games.registry import find_game
+from cardtable.games.registry import find_game, package_of
 
 GAMES = {"duel": "Paternoster Duel", "duel52": "Duel 52"}
 """The games reviewed by estimate (MateBeta has its exact review)."""
@@ -182,7 +181,7 @@ def choices(record: Record, seats: Sequence[int]) -> tuple[list[tuple[int, int, 
 
 def strong_player(game_id: str, seed: int, deals: int) -> SearchBot:
     """The game's strong player with a budget of ``deals`` deals."""
-    bot = importlib.import_module(f"cardtable.games.{game_id}.bots").make_bot("strong", seed)
+    bot = package_of(game_id).make_bot("strong", seed)
     assert isinstance(bot, SearchBot)
     return bot.with_budget(Budget(iterations=deals))
 

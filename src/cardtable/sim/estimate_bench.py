@@ -9,7 +9,6 @@ median (with a distribution-free 95% interval) and worst per game.
 
 from __future__ import annotations
 
-import importlib
 import random
 import statistics
 import sys
@@ -18,20 +17,20 @@ from typing import Any
 
 from cardtable.engine import Record, play_out
 from cardtable.games.matebeta.review_bench import median_interval
-from cardtable.games.registry import find_game
+from cardtable.games.registry import find_game, package_of
 from cardtable.sim.estimate import DEALS, review
 
 PLAYERS = {"duel": ("cautious", "simple"), "duel52": ("heuristic", "heuristic")}
 
 
 def bench_games(game_id: str, games: int, seed: int) -> list[Record]:
-    bots = importlib.import_module(f"cardtable.games.{game_id}.bots")
+    players = package_of(game_id).players
     records = []
     for i in range(games):
         rng = random.Random(seed * 100_003 + i)
         state = find_game(game_id).new({}, rng=rng)
         names = PLAYERS[game_id]
-        play_out(state, {s: bots.make_bot(names[s], rng.randrange(2**31)) for s in (0, 1)},
+        play_out(state, {s: players.make(names[s], rng.randrange(2**31)) for s in (0, 1)},
                  rng)
         records.append(state.record())
     return records

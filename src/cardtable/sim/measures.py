@@ -11,7 +11,7 @@ balance rows, so :func:`~cardtable.sim.balance.run_report` plays each setup once
 
 from __future__ import annotations
 
-from cardtable.games.ladder import ladder_of
+from cardtable.games.registry import ladder_of
 from cardtable.sim.balance import Row, _row
 
 SKILL_GAMES = 100

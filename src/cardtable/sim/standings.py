@@ -13,7 +13,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from cardtable.games.ladder import STANDINGS, ladder_of
+from cardtable.games.ladder import STANDINGS
+from cardtable.games.registry import ladder_of
 from cardtable.sim.setup import player_key
 from cardtable.sim.tournament import Tournament
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, pairwise
 from typing import Any
 
-from cardtable.games.ladder import ladder_of
+from cardtable.games.registry import ladder_of
 from cardtable.sim.ratings import AVERAGE, RESAMPLES, Rating, Units, rate
 from cardtable.sim.report import ELO, Line
 from cardtable.sim.runner import Progress, SimResult, SimSpec, run_many

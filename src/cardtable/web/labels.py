@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from cardtable.games.registry import game_ids
+from cardtable.games.registry import game_ids, ladder_of
 from cardtable.web.catalogue import N_, NP_, translate, translate_in
 
 LABELS: dict[str, str | tuple[str, str]] = {
@@ -609,13 +609,10 @@ def _ladder(lang: str) -> dict[str, str]:
     is the level's name for players, ``bot.<game>.<name>`` how it plays. The games keep
     these texts in English and German themselves (the terminal shows them too); another
     language gets the English."""
-    import importlib
-
     german = lang == "de"
     found = {}
     for game in game_ids():
-        ladder = getattr(importlib.import_module(f"cardtable.games.{game}.bots"), "LADDER", ())
-        for level in ladder:
+        for level in ladder_of(game):
             found[f"level.{game}.{level.name}"] = level.de if german else level.en
             found[f"bot.{game}.{level.name}"] = level.about_de if german else level.about_en
     return found

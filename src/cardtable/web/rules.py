@@ -18,7 +18,6 @@ Pages are rendered once per game and language and kept.
 from __future__ import annotations
 
 import html
-import importlib
 import json
 import re
 from functools import cache
@@ -99,26 +98,19 @@ def _levels_table(lang: str) -> str:
 
 
 def _floors_table(lang: str) -> str:
-    """The campaign's floors, read defensively: the module is still being built."""
-    try:
-        campaign = importlib.import_module("cardtable.games.paternoster.campaign")
-        floors = list(campaign.FLOORS)
-    except (ImportError, AttributeError):
-        soon = translate(lang, "The Tower campaign is coming soon; its floors and our figures "
-                               "will appear here.")
-        return f'<p class="note">{html.escape(soon)}</p>'
+    """The campaign's floors with the share of games that cleared each."""
+    from cardtable.games.paternoster.campaign import FLOORS
 
     heads = [html.escape(translate(lang, text)) for text in (
         "Floor", "Goal: at most cards left", "Cleared")]
     rows = []
-    for floor in floors:
-        label = str(getattr(floor, lang, None) or getattr(floor, "en", floor))
-        measured = getattr(floor, "measured", None)
-        clear = getattr(measured, "clear", None) if measured is not None else None
+    for floor in FLOORS:
+        label = floor.de if lang == "de" else floor.en
+        clear = floor.measured.clear if floor.measured is not None else None
         clear_text = "–" if clear is None else number(float(clear), lang) + " %"
-        rows.append(f"<tr><th scope=\"row\">{getattr(floor, 'number', '')}</th>"
+        rows.append(f"<tr><th scope=\"row\">{floor.number}</th>"
                     f"<td>{html.escape(label)}</td>"
-                    f"<td class=\"num\">{getattr(floor, 'goal', '–')}</td>"
+                    f"<td class=\"num\">{floor.goal}</td>"
                     f"<td class=\"num\">{clear_text}</td></tr>")
     return (f'<div class="table-wrap"><table class="floors"><thead><tr>'
             f"<th>{heads[0]}</th><th></th><th>{heads[1]}</th>"

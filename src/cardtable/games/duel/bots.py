@@ -8,7 +8,8 @@ from cardtable.bots.random_bot import RandomBot
 from cardtable.engine import Bot
 from cardtable.games.duel.simple import CAUTIOUS, EAGER, SimpleDuelBot
 from cardtable.games.duel.strong import make_strong
-from cardtable.games.ladder import Level, Maker, make_player
+from cardtable.games.ladder import Level, Maker
+from cardtable.games.package import Players
 
 BOT_NAMES = {
     "simple": "the simple strategy, pushing every turn",
@@ -47,8 +48,11 @@ MAKERS: dict[str, Maker] = {
 }
 """Each of :data:`BOT_NAMES` made from a seed."""
 
+PLAYERS = Players(MAKERS, BOT_NAMES, LADDER, title="duel")
+"""The duel's computer players, for its package."""
+
 
 def make_bot(name: str, seed: int | None = 0) -> Bot:
     """A duel computer player by name (see :data:`BOT_NAMES`) or by its level's name
     (:data:`LADDER`)."""
-    return make_player("duel", LADDER, MAKERS, name, seed)
+    return PLAYERS.make(name, seed)

@@ -8,7 +8,8 @@ from cardtable.bots.random_bot import RandomBot
 from cardtable.engine import Bot
 from cardtable.games.duel52.heuristic import CarelessBot, HeuristicBot
 from cardtable.games.duel52.strong import make_strong
-from cardtable.games.ladder import Level, Maker, make_player
+from cardtable.games.ladder import Level, Maker
+from cardtable.games.package import Players
 
 LADDER = (
     Level("beginner", "Beginner", "Anfänger",
@@ -42,8 +43,11 @@ MAKERS: dict[str, Maker] = {
 }
 """Each of :data:`BOT_NAMES` made from a seed."""
 
+PLAYERS = Players(MAKERS, BOT_NAMES, LADDER, title="Duel 52")
+"""Duel 52's computer players, for its package."""
+
 
 def make_bot(name: str, seed: int | None = 0) -> Bot:
     """A Duel 52 computer player by name (see :data:`BOT_NAMES`) or by its level's name
     (:data:`LADDER`)."""
-    return make_player("Duel 52", LADDER, MAKERS, name, seed)
+    return PLAYERS.make(name, seed)

@@ -4,10 +4,10 @@ from cardtable.games.matebeta.rules import (
     MATEBETA,
     MateBetaMove,
     MateBetaObservation,
-    MateBetaOptions,
     MateBetaOutcome,
     MateBetaState,
 )
+from cardtable.games.matebeta.variants import MateBetaOptions
 
 __all__ = [
     "MATEBETA",

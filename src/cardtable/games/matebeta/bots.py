@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from cardtable.bots.random_bot import RandomBot
 from cardtable.cards import Card
 from cardtable.engine import Bot, Observation
-from cardtable.games.ladder import Level, Maker, descriptions, make_player
+from cardtable.games.ladder import Level, Maker, descriptions
 from cardtable.games.matebeta.rules import (
     KEEP_MOVE,
     PHASE_ANSWER,
@@ -46,6 +46,7 @@ from cardtable.games.matebeta.rules import (
     mb_rank,
 )
 from cardtable.games.matebeta.solver import Solver
+from cardtable.games.package import Players
 
 CLUB_NOISE = 40.0
 """Standard deviation, in points, of the club player's blur."""
@@ -221,9 +222,11 @@ MAKERS: dict[str, Maker] = {
     "random": RandomBot,
 }
 """Each of :data:`BOT_NAMES` made from a seed."""
+PLAYERS = Players(MAKERS, BOT_NAMES, LADDER, title="MateBeta")
+"""MateBeta's computer players, for its package."""
 
 
 def make_bot(name: str, seed: int | None = 0) -> Bot:
     """A MateBeta computer player by name (see :data:`BOT_NAMES`), or by a level's older
     name (``easy``, ``medium``, ``perfect``: stored tables and records name them)."""
-    return make_player("MateBeta", LADDER, MAKERS, name, seed)
+    return PLAYERS.make(name, seed)

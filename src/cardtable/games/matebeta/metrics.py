@@ -18,7 +18,8 @@ from typing import Final
 from cardtable.course import behind_late, lead_changes
 from cardtable.engine import Options, State
 from cardtable.games.matebeta import selfplay
-from cardtable.games.matebeta.rules import MateBetaOptions, MateBetaState, random_players
+from cardtable.games.matebeta.rules import MateBetaState, random_players
+from cardtable.games.matebeta.variants import MateBetaOptions
 
 Figures = dict[str, bool | float]
 Played = tuple[Figures, tuple[float, float], int]

@@ -32,9 +32,8 @@ Decisions where the text is silent (a demanding player's reading):
 
 from __future__ import annotations
 
-import functools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 
@@ -47,13 +46,17 @@ from cardtable.engine import (
     IllegalMove,
     Move,
     Observation,
-    OptionError,
     Options,
     Outcome,
     State,
 )
 from cardtable.games.matebeta import selfplay
-from cardtable.rule_params import Param, assignment, check_number
+from cardtable.games.matebeta.variants import (
+    PARAMS,
+    STANDARD_VALUES,
+    MateBetaOptions,
+    parse_options,
+)
 
 # --- MateBeta's own card order ---------------------------------------------------------
 
@@ -61,11 +64,6 @@ MB_RANKS: tuple[Rank, ...] = (Rank.SEVEN, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.
 """Ranks from low to high."""
 MB_SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
 """Suits from low to high (the order the hand is sorted in)."""
-RANK_VALUES: dict[Rank, int] = {
-    Rank.SEVEN: 7, Rank.QUEEN: 3, Rank.KING: 4, Rank.TEN: 10, Rank.ACE: 11,
-}
-STANDARD_VALUES: tuple[int, ...] = tuple(RANK_VALUES[r] for r in MB_RANKS)
-"""The card values in rank order (7, Q, K, 10, A): the rule parameters' defaults."""
 HAND_SIZE = 10
 SEATS = 2
 
@@ -383,77 +381,6 @@ class MateBetaObservation(Observation):
         if self.seat is None:
             return None
         return forced_move(self.seat, self.table())
-
-
-# --- options ---------------------------------------------------------------------------
-
-
-PARAMS = tuple(
-    Param(f"value_{name}", value, 0, 30, f"points of {card} (times the move of the mate)")
-    for name, card, value in zip(("7", "queen", "king", "10", "ace"),
-                                 ("a 7", "a Queen", "a King", "a 10", "an Ace"),
-                                 STANDARD_VALUES, strict=True))
-"""MateBeta's rule parameters: the five card values. The cards and their order are
-not numbers to change: another five ranks in the same order play the very same game,
-and the search's card order is the ranking itself."""
-_PARAMS = {p.name: p for p in PARAMS}
-
-
-@dataclass(frozen=True)
-class MateBetaOptions(Options):
-    """The card values (a house rule; ``{}`` is the game of the text, a match is a
-    sequence of games)."""
-
-    value_7: int = STANDARD_VALUES[0]
-    value_queen: int = STANDARD_VALUES[1]
-    value_king: int = STANDARD_VALUES[2]
-    value_10: int = STANDARD_VALUES[3]
-    value_ace: int = STANDARD_VALUES[4]
-    handicap_no_foreplace: tuple[int, ...] = ()
-    """Seats that may not foreplace (the lab's restricted play; not a rule of the
-    text)."""
-
-    @property
-    def values(self) -> tuple[int, ...]:
-        """The five values in rank order (7, Q, K, 10, A)."""
-        return (self.value_7, self.value_queen, self.value_king, self.value_10,
-                self.value_ace)
-
-    @functools.cached_property
-    def value_list(self) -> list[int]:
-        """The values as the simulation path reads them (made once per options)."""
-        return list(self.values)
-
-
-def parse_options(raw: Mapping[str, Any] | None) -> MateBetaOptions:
-    """Check a flat options object: only the card values may be set."""
-    values: dict[str, Any] = {}
-    for name, value in dict(raw or {}).items():
-        if name == "handicap_no_foreplace":
-            if not isinstance(value, list | tuple) or not all(
-                    s in (0, 1) and not isinstance(s, bool) for s in value):
-                raise OptionError("option 'handicap_no_foreplace' must be a list of seats "
-                                  "(0 and 1)")
-            values[name] = tuple(sorted(set(value)))
-            continue
-        if name not in _PARAMS:
-            raise OptionError(f"unknown option '{name}' for MateBeta (known: "
-                              f"{', '.join(_PARAMS)}, handicap_no_foreplace)")
-        values[name] = check_number(_PARAMS[name], value)
-    return MateBetaOptions(**values)
-
-
-def from_variants(names: Iterable[str]) -> MateBetaOptions:
-    """Options from rule parameters such as ``value_ace=15`` (MateBeta has no named
-    variants)."""
-    values: dict[str, int] = {}
-    for text in names:
-        number = assignment(text, PARAMS, "MateBeta")
-        if number is None:
-            raise OptionError(f"MateBeta has no variant '{text}': only the card values "
-                              f"({', '.join(_PARAMS)}) may change")
-        values[number[0]] = number[1]
-    return parse_options(values)
 
 
 # --- state -----------------------------------------------------------------------------

@@ -34,19 +34,17 @@ from cardtable.games.matebeta.rules import (
     FOREPLACE,
     KEEP,
     MATEBETA,
-    PARAMS,
     PHASE_ANSWER,
     PHASE_FOREPLACE,
     MateBetaMove,
     MateBetaObservation,
-    MateBetaOptions,
     MateBetaOutcome,
     MateBetaState,
     card_value,
-    from_variants,
     parse_move,
 )
 from cardtable.games.matebeta.solver import Solver
+from cardtable.games.matebeta.variants import PARAMS, MateBetaOptions, from_variants
 from cardtable.rule_params import params_help
 
 PAUSE = 0.8

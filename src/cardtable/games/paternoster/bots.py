@@ -16,8 +16,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from cardtable.cards import Card
-from cardtable.engine import Observation
-from cardtable.games.ladder import Level, player_name
+from cardtable.engine import Bot, Observation
+from cardtable.games.ladder import Level, Maker
+from cardtable.games.package import Players
 from cardtable.games.paternoster import selfplay
 from cardtable.games.paternoster.endgame import Memo, solve_endgame
 from cardtable.games.paternoster.fit import LONG, NO_FIT, NORMAL, STEP, fit_kind
@@ -373,20 +374,19 @@ paternoster``: on the same deals each leaves fewer cards than the one below)."""
 PARTNER = "planner"
 """The computer partner the site seats unless a table asks for another."""
 
+MAKERS: dict[str, Maker] = {
+    "simple": SimpleTeamBot,
+    "simple-silent": lambda seed: SimpleTeamBot(seed, talks=False),
+    "hasty": lambda seed: SimpleTeamBot(seed, talks=False, extra=HASTY_STEP),
+    "planner": PlannerTeamBot,
+    "random": RandomTeamBot,
+}
+"""Each of :data:`BOT_NAMES` made from a seed."""
+PLAYERS = Players(MAKERS, BOT_NAMES, LADDER, partner=PARTNER, title="Paternoster")
+"""Paternoster's computer players, for its package."""
 
-def make_bot(name: str, seed: int | None = None
-             ) -> SimpleTeamBot | PlannerTeamBot | RandomTeamBot:
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
     """A computer team member by name (see :data:`BOT_NAMES`) or by its level's name
     (:data:`LADDER`)."""
-    name = player_name(LADDER, name)
-    if name == "simple":
-        return SimpleTeamBot(seed)
-    if name == "simple-silent":
-        return SimpleTeamBot(seed, talks=False)
-    if name == "hasty":
-        return SimpleTeamBot(seed, talks=False, extra=HASTY_STEP)
-    if name == "planner":
-        return PlannerTeamBot(seed)
-    if name == "random":
-        return RandomTeamBot(seed)
-    raise ValueError(f"unknown Paternoster bot '{name}' (known: {', '.join(BOT_NAMES)})")
+    return PLAYERS.make(name, seed)

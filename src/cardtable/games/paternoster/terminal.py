@@ -19,7 +19,7 @@ from rich.table import Table
 
 from cardtable.cards import Card
 from cardtable.engine import IllegalMove, OptionError
-from cardtable.games.paternoster.bots import PARTNER, make_bot
+from cardtable.games.paternoster.bots import PlannerTeamBot
 from cardtable.games.paternoster.levels import LEVELS, find_level
 from cardtable.games.paternoster.rules import (
     BURNING,
@@ -138,7 +138,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None,
     if not 0 <= me < options.players:
         console.print(f"cannot start: there is no seat {me} (seats 0 to {options.players - 1})")
         return 2
-    bots = {s: make_bot(PARTNER, seed + s) for s in range(options.players) if s != me}
+    bots = {s: PlannerTeamBot(seed + s) for s in range(options.players) if s != me}
     console.print(f"Paternoster, {options.players} player(s), options {options.to_json()}, "
                   f"seed {seed}. You are seat {me}. Type 'help' for your moves.")
     turn = -1

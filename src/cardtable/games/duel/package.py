@@ -1,0 +1,18 @@
+"""Paternoster Duel as cardtable knows it: :data:`PACKAGE`."""
+
+from __future__ import annotations
+
+from cardtable.games.duel import metrics, terminal, variants
+from cardtable.games.duel.bots import PLAYERS
+from cardtable.games.duel.hooks import HOOKS
+from cardtable.games.duel.rules import DUEL
+from cardtable.games.package import GamePackage, Variants
+
+PACKAGE = GamePackage(
+    game=DUEL,
+    players=PLAYERS,
+    variants=Variants(variants.VARIANTS, variants.PARAMS, variants.from_variants),
+    hooks=HOOKS,
+    metrics=metrics.metrics,
+    terminal=terminal.run,
+)
