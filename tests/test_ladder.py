@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.games.ladder import find_level, ladder_of, middle, player_name, standings
+from cardtable.games.ladder import find_level, middle, player_name, standings
+from cardtable.games.registry import ladder_of
 from cardtable.sim.balance import DUEL_ROWS, level_rows, paternoster_rows
 from cardtable.sim.ratings import Units
 from cardtable.sim.setup import bot_names, make_bot, player_key

@@ -1,21 +1,20 @@
 """The ``cardtable`` command: play in the terminal, replay records, measure speed.
 
-Each game brings its terminal front end as ``cardtable.games.<id>.terminal``
-with a ``run(args) -> int`` function; this module only parses arguments and
-dispatches, so adding a game adds no code here.
+Each game's package brings its terminal front end (``run(args) -> int``) and, if it
+has one, its exact solver; this module only parses arguments and dispatches, so
+adding a game adds no code here.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from cardtable.engine import IllegalMove, Record, RecordError, ReplayError, State
-from cardtable.games.registry import game_ids, replay
+from cardtable.games.registry import game_ids, package_of, replay
 from cardtable.sim.commands import add_parsers as add_lab_parsers
 
 
@@ -56,12 +55,11 @@ def _solve_command(args: argparse.Namespace) -> int:
     """The exact value and best moves after a record's moves (games with a solver)."""
     state, error = _load(args.file)
     if state is not None:
-        try:
-            module = importlib.import_module(f"cardtable.games.{state.game.id}.solver")
-        except ModuleNotFoundError:
+        solver = package_of(state.game.id).solver
+        if solver is None:
             error = f"there is no solver for the game '{state.game.id}'"
         else:
-            print(json.dumps(module.solve(state), ensure_ascii=False))
+            print(json.dumps(solver(state), ensure_ascii=False))
             return 0
     print(json.dumps({"file": args.file, "error": error}, ensure_ascii=False))
     return 1
@@ -143,9 +141,12 @@ def _play_command(args: argparse.Namespace) -> int:
         if getattr(args, flag) not in (None, False) and args.game not in games:
             print(f"cardtable play {args.game}: {meaning}", file=sys.stderr)
             return 2
-    module = importlib.import_module(f"cardtable.games.{args.game}.terminal")
-    result: int = module.run(args)
-    return result
+    terminal = package_of(args.game).terminal
+    if terminal is None:
+        print(f"cardtable play {args.game}: this game has no terminal front end yet",
+              file=sys.stderr)
+        return 2
+    return terminal(args)
 
 
 def _bench_command(args: argparse.Namespace) -> int:

@@ -1,15 +1,14 @@
 """A game's ladder of computer levels: names a player understands, weakest first.
 
-Each game that has one keeps it as data (``LADDER`` in its ``bots`` module): the
-level's name in commands, tables and records, its label and a one-line account of
-how it plays in English and German, and the older names that still mean it (a
-stored table or record that names one keeps loading). The site, the terminal and
-the tournament read the same data.
+Each game that has one keeps it as data (``LADDER`` in its ``bots`` module, handed
+to its package's players): the level's name in commands, tables and records, its
+label and a one-line account of how it plays in English and German, and the older
+names that still mean it (a stored table or record that names one keeps loading).
+The site, the terminal and the tournament read the same data.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -47,15 +46,6 @@ class Level:
     def bot(self) -> str:
         """The computer player's name in the game's ``make_bot``."""
         return self.player or self.name
-
-
-def ladder_of(game_id: str) -> tuple[Level, ...]:
-    """The game's ladder (``LADDER`` of its bots module), weakest first; empty if none."""
-    try:
-        bots = importlib.import_module(f"cardtable.games.{game_id}.bots")
-    except ModuleNotFoundError:
-        return ()
-    return tuple(getattr(bots, "LADDER", ()))
 
 
 def find_level(ladder: Sequence[Level], name: str) -> Level | None:

@@ -11,8 +11,8 @@ from cardtable.engine import Game, Record, RecordError, State
 from cardtable.engine import replay as replay_with
 from cardtable.games.duel.package import PACKAGE as DUEL
 from cardtable.games.duel52.package import PACKAGE as DUEL52
-from cardtable.games.matebeta.package import PACKAGE as MATEBETA
 from cardtable.games.ladder import Level
+from cardtable.games.matebeta.package import PACKAGE as MATEBETA
 from cardtable.games.package import GamePackage
 from cardtable.games.paternoster.package import PACKAGE as PATERNOSTER
 

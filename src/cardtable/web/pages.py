@@ -8,7 +8,6 @@ and the facts it needs (games, variants, computer players) as one JSON blob.
 
 from __future__ import annotations
 
-import importlib
 import json
 import re
 import time
@@ -22,11 +21,14 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from cardtable.games.ladder import ladder_of, middle, standings
-from cardtable.games.registry import find_game
+from cardtable.games.ladder import middle, standings
+from cardtable.games.registry import find_game, ladder_of, package_of
 from cardtable.server.live.hooks import hooks_for, house_rules, rule_params, variant_names
+from cardtable.server.protocol.errors import ApiError
 from cardtable.server.protocol.models import TABLE_ID, seat_token
+from cardtable.server.routes.deps import Manager, SiteSettings, find_table, set_seat_cookie
 from cardtable.server.routes.learn import GUIDES
+from cardtable.server.routes.throttle import client_key
 from cardtable.server.services import groups
 from cardtable.sim.estimate import MAX_SITE_DEALS
 from cardtable.web import rules
@@ -116,7 +118,7 @@ def game_facts(game_id: str) -> dict[str, Any]:
     """What the new-table page offers for a game: variants, levels, computer players."""
     game = find_game(game_id)
     hooks = hooks_for(game_id)
-    bots = _bot_names(game_id) or dict.fromkeys(hooks.bot_names(game_id), "")
+    bots = _bot_names(game_id)
     facts: dict[str, Any] = {
         "id": game_id, "variants": variant_names(game_id),
         "params": [{"name": p.name, "default": p.default, "low": p.low, "high": p.high}
@@ -154,11 +156,9 @@ def ladder_facts(game_id: str) -> dict[str, Any]:
 
 
 def _bot_names(game_id: str) -> dict[str, str]:
-    try:
-        module = importlib.import_module(f"cardtable.games.{game_id}.bots")
-    except ModuleNotFoundError:
-        return {}
-    return dict(getattr(module, "BOT_NAMES", {}))
+    """The game's computer players by the lab's name, each with how it plays."""
+    players = package_of(game_id).players
+    return {name: players.about.get(name, "") for name in players.names()}
 
 
 def _quick_player(game_id: str, names: list[str]) -> str:
@@ -262,6 +262,22 @@ def table_page(request: Request, table: Any) -> HTMLResponse:
     return render(request, "table.html", page="table", game=game_id, table=table.id,
                   client=client, house=house, seat_taken=used_invite(request, table),
                   watchable=bool(table.table_settings.get("spectators", True)))
+
+
+@router.get("/t/{table_id}", response_class=HTMLResponse)
+async def table_link(table_id: str, request: Request, manager: Manager, settings: SiteSettings,
+                     key: str | None = None) -> Response:
+    """A table's page; a private link (``?key=``) sets the seat's cookie, then comes back
+    to the page without the key."""
+    table = await find_table(manager, table_id)
+    if key is not None:
+        await request.app.state.limiter.check("seats", client_key(request))
+        if table.seat_for_token(key) is None:
+            raise ApiError(403, "bad-token", "this private link holds no seat here")
+        redirect = RedirectResponse(f"/t/{table.id}", status_code=303)
+        set_seat_cookie(redirect, table.id, key, settings)
+        return redirect
+    return table_page(request, table)
 
 
 def used_invite(request: Request, table: Any) -> bool:
