@@ -8,17 +8,16 @@ keyword, an unknown game or an unknown variant is refused by name.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from cardtable.engine import Game, Observation, OptionError, Options, State
+from cardtable.engine import Game, Observation, Options, State
 from cardtable.envs.actions import ActionSpace, action_space
 from cardtable.envs.features import Encoder, encoder
-from cardtable.games.registry import find_game, game_ids, options_from_variants
+from cardtable.games.registry import find_game, game_ids, options_from_variants, package_of
 
 KEYWORDS = ("variants", "level", "players", "options")
 """The keywords a table takes besides the game's id."""
@@ -70,11 +69,7 @@ def _raw_options(game: Game[State], keywords: Mapping[str, Any]) -> dict[str, An
     raw: dict[str, Any] = dict(keywords.get("options") or {})
     level = keywords.get("level")
     if level is not None:
-        try:
-            levels = importlib.import_module(f"cardtable.games.{game.id}.levels")
-        except ModuleNotFoundError:
-            raise OptionError(f"{game.name} has no difficulty levels") from None
-        raw |= dict(levels.level_options(level))
+        raw |= package_of(game.id).variants.level_options(game.name, level)
     variants: Sequence[str] | str = keywords.get("variants") or ()
     if isinstance(variants, str):
         variants = [variants]
