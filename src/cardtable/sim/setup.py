@@ -43,9 +43,16 @@ def bot_names(game_id: str) -> list[str]:
     return list(package_of(game_id).players.names())
 
 
+OPENSPIEL_SEARCH = "openspiel-ismcts"
+"""OpenSpiel's information-set MCTS, a player in every game (it needs the research extra:
+:mod:`cardtable.envs.players`, imported only when this player is seated)."""
+
+
 def player_key(game_id: str, name: str) -> str:
     """The lab's name of the player meant by ``name`` (a level's name or an older name
     means its player); a name no player has is refused, naming the valid choices."""
+    if name.strip().lower() == OPENSPIEL_SEARCH:
+        return OPENSPIEL_SEARCH
     key = player_name(package_of(game_id).players.ladder, name)
     if key not in package_of(game_id).players.makers:
         raise ValueError(f"unknown {resolve_game(game_id).name} player '{name}' "
@@ -59,6 +66,10 @@ def player_choices(game_id: str) -> str:
 
 
 def make_bot(game_id: str, name: str, seed: int) -> Bot:
+    if name.strip().lower() == OPENSPIEL_SEARCH:
+        from cardtable.envs.players import make_search
+
+        return make_search(game_id, seed)
     return package_of(game_id).make_bot(name, seed)
 
 
