@@ -1,9 +1,13 @@
 """The games this installation knows, each by the :class:`GamePackage` its folder
 declares: the one place a game is listed (``duel``, ``paternoster``, ``duel52``,
-``matebeta``; :func:`register` adds another, as the tests do with a tiny game)."""
+``matebeta``). A game kept elsewhere joins by :func:`register` in a process, or for
+every process of an installation (the server's workers, the lab's) by naming its
+package in the ``CARDTABLE_GAMES`` environment variable."""
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +21,10 @@ from cardtable.games.package import GamePackage
 from cardtable.games.paternoster.package import PACKAGE as PATERNOSTER
 
 _PACKAGES: dict[str, GamePackage] = {p.id: p for p in (DUEL, DUEL52, MATEBETA, PATERNOSTER)}
+
+GAMES_VARIABLE = "CARDTABLE_GAMES"
+"""More games: ``module:NAME`` of a :class:`GamePackage`, several separated by commas
+(``NAME`` defaults to ``PACKAGE``)."""
 
 
 def register(package: GamePackage) -> None:
@@ -68,3 +76,16 @@ def replay(record: Record) -> State:
     except KeyError as exc:
         raise RecordError(str(exc.args[0])) from exc
     return replay_with(record, game)
+
+
+def _more_games(names: str) -> None:
+    """Registers the packages ``names`` (:data:`GAMES_VARIABLE`'s form) lists."""
+    for entry in filter(None, (part.strip() for part in names.split(","))):
+        module, _, attr = entry.partition(":")
+        package = getattr(importlib.import_module(module), attr or "PACKAGE")
+        if not isinstance(package, GamePackage):
+            raise TypeError(f"{GAMES_VARIABLE}: {entry} is not a GamePackage")
+        register(package)
+
+
+_more_games(os.environ.get(GAMES_VARIABLE, ""))
