@@ -6,7 +6,8 @@ plain integer comparison and every card of a standard deck is one interned
 object. Games with another ranking (MateBeta) bring their own sort keys.
 
 Notation: rank ``A 2 … 10 J Q K`` then suit ``D H S C`` (``10H``, ``QC``).
-Parsing also accepts ``♦♥♠♣``, lower case and ``T`` for 10.
+Parsing also accepts ``♦♥♠♣``, lower case and ``T`` for 10. Names are English, the
+source text of the site's catalogues, which translate them (``web.labels.card_name``).
 """
 
 from __future__ import annotations
@@ -53,8 +54,8 @@ class Suit(IntEnum):
     def is_red(self) -> bool:
         return self <= Suit.HEARTS
 
-    def display(self, lang: str = "en") -> str:
-        return _SUIT_NAMES[_lang(lang)][self]
+    def display(self) -> str:
+        return _SUIT_NAMES[self]
 
 
 class Rank(IntEnum):
@@ -82,8 +83,8 @@ class Rank(IntEnum):
     def is_face(self) -> bool:
         return self >= Rank.JACK
 
-    def display(self, lang: str = "en") -> str:
-        return _RANK_NAMES[_lang(lang)][self]
+    def display(self) -> str:
+        return _RANK_NAMES[self]
 
 
 _RANK_LETTERS = {r: str(int(r)) for r in Rank} | {
@@ -92,21 +93,10 @@ _RANK_LETTERS = {r: str(int(r)) for r in Rank} | {
     Rank.QUEEN: "Q",
     Rank.KING: "K",
 }
-_RANK_NAMES = {
-    "en": {r: str(int(r)) for r in Rank}
-    | {Rank.ACE: "Ace", Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King"},
-    "de": {r: str(int(r)) for r in Rank}
-    | {Rank.ACE: "Ass", Rank.JACK: "Bube", Rank.QUEEN: "Dame", Rank.KING: "König"},
-}
-_SUIT_NAMES = {
-    "en": {Suit.DIAMONDS: "Diamonds", Suit.HEARTS: "Hearts", Suit.SPADES: "Spades",
-           Suit.CLUBS: "Clubs"},
-    "de": {Suit.DIAMONDS: "Karo", Suit.HEARTS: "Herz", Suit.SPADES: "Pik", Suit.CLUBS: "Kreuz"},
-}
-
-
-def _lang(lang: str) -> str:
-    return "de" if lang.lower().startswith("de") else "en"
+_RANK_NAMES = {r: str(int(r)) for r in Rank} | {
+    Rank.ACE: "Ace", Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King"}
+_SUIT_NAMES = {Suit.DIAMONDS: "Diamonds", Suit.HEARTS: "Hearts", Suit.SPADES: "Spades",
+               Suit.CLUBS: "Clubs"}
 
 
 class Card(int):
@@ -144,11 +134,9 @@ class Card(int):
         """A short display form with the suit symbol, e.g. ``10♥``."""
         return self.rank.letter + self.suit.symbol
 
-    def display(self, lang: str = "en") -> str:
-        """The card's full name: ``Queen of Hearts`` or ``Herz-Dame``."""
-        if _lang(lang) == "de":
-            return f"{self.suit.display('de')}-{self.rank.display('de')}"
-        return f"{self.rank.display('en')} of {self.suit.display('en')}"
+    def display(self) -> str:
+        """The card's full name in English, ``Queen of Hearts``."""
+        return f"{self.rank.display()} of {self.suit.display()}"
 
     def __str__(self) -> str:
         return _TEXT[self]

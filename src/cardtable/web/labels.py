@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from cardtable.cards import parse_card
 from cardtable.games.registry import game_ids, ladder_of
 from cardtable.web.catalogue import N_, NP_, translate, translate_in
 
@@ -619,7 +620,8 @@ def _ladder(lang: str) -> dict[str, str]:
 
 
 def card_name(text: str, lang: str) -> str:
-    """A card's full name: ``10H`` is "10 of Hearts" / "Herz 10" (as the client names it)."""
-    rank, suit = text[:-1], text[-1]
-    return translate(lang, "{rank} of {suit}", rank=label(lang, f"rank.{rank}") or rank,
-                     suit=label(lang, f"suit.{suit}") or suit)
+    """A card's full name in ``lang``: ``10H`` is "10 of Hearts" / "Herz 10", the card's
+    English name (:meth:`Card.display`) through the catalogue, as the client names it."""
+    card = parse_card(text)
+    return translate(lang, "{rank} of {suit}", rank=translate(lang, card.rank.display()),
+                     suit=translate(lang, card.suit.display()))
