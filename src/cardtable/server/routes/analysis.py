@@ -18,7 +18,7 @@ A bad record is a 422 whose message names the problem or the move.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
@@ -29,11 +29,9 @@ from cardtable.games.matebeta.rules import MateBetaState
 from cardtable.games.matebeta.solver import Solver
 from cardtable.server.protocol.errors import ApiError
 from cardtable.server.protocol.models import TABLE_ID, Strict, seat_token
+from cardtable.server.routes.deps import Manager
 from cardtable.server.routes.heavy import RESPONSES, heavy_of
 from cardtable.server.routes.throttle import limited
-
-if TYPE_CHECKING:
-    from cardtable.server.cluster.ownership import TableManager
 
 router = APIRouter(tags=["analysis"])
 
@@ -112,9 +110,8 @@ async def analyse_position(body: PositionBody, request: Request) -> dict[str, An
 
 
 @router.get("/api/tables/{table_id}/hint", responses=RESPONSES, dependencies=[limited("heavy")])
-async def hint(table_id: str, request: Request) -> dict[str, Any]:
+async def hint(table_id: str, request: Request, manager: Manager) -> dict[str, Any]:
     """The best move or moves for the seat to act, and the value from its side."""
-    manager: TableManager = request.app.state.manager
     table = await manager.view(table_id) if re.fullmatch(TABLE_ID, table_id) else None
     if table is None:
         raise _error(404, "unknown-table", f"there is no table '{table_id[:40]}'")

@@ -1,4 +1,5 @@
-"""The browsable API docs, ``/docs`` (Swagger UI) and ``/redoc``, served by this server alone.
+"""The API's documents: the browsable docs, ``/docs`` (Swagger UI) and ``/redoc``, served by
+this server alone, and the WebSocket's messages, ``/api/protocol``.
 
 FastAPI's own docs pages load Swagger UI and ReDoc from a CDN, so they stay blank on a
 machine without internet access. These pages are FastAPI's (same title, same OpenAPI
@@ -10,14 +11,31 @@ footer still asks its maker's CDN for a logo and leaves it out when that fails.)
 
 from __future__ import annotations
 
-from fastapi import FastAPI
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from pydantic import TypeAdapter
+
+from cardtable.server.protocol.models import ProtocolAnswer, ProtocolDoc
 
 ASSETS = "/docs/assets"
 """Where the Swagger UI and ReDoc files are served (a mount of the package's ``static``)."""
 FAVICON = "/static/img/favicon.svg"
+PROTOCOL_MD = Path(__file__).resolve().parent.parent / "PROTOCOL.md"
+"""The protocol's prose, at the top of the server's package."""
+
+router = APIRouter()
+
+
+@router.get("/api/protocol", tags=["server"], responses={200: {"model": ProtocolAnswer}})
+async def protocol() -> Response:
+    """The WebSocket message schema (as JSON Schema); prose in PROTOCOL.md."""
+    schema = TypeAdapter(ProtocolDoc).json_schema()
+    doc = PROTOCOL_MD.read_text(encoding="utf-8")
+    return JSONResponse({"schema": schema, "doc": doc})
 
 
 def add_docs(app: FastAPI) -> None:

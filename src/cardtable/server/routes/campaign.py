@@ -11,9 +11,9 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 
 from cardtable.games.paternoster import campaign as tower
-from cardtable.server.cluster.ownership import TableManager
 from cardtable.server.protocol.models import GROUP_LINKS, TABLE_LINKS, Strict, links
 from cardtable.server.protocol.validation import Count, GroupName, PlayerName
+from cardtable.server.routes.deps import Manager, SiteSettings, set_seat_cookie
 from cardtable.server.routes.throttle import limited
 from cardtable.server.services import groups
 from cardtable.server.services.groups import GroupInfo
@@ -56,11 +56,6 @@ class StartedRide(BaseModel):
                                     description="one link per other member's seat")
 
 
-def _manager(request: Request) -> TableManager:
-    manager: TableManager = request.app.state.manager
-    return manager
-
-
 def _base(request: Request) -> str:
     return str(request.base_url).rstrip("/")
 
@@ -68,27 +63,27 @@ def _base(request: Request) -> str:
 @router.post("/api/groups", status_code=201, response_model=GroupInfo,
              dependencies=[limited("groups")],
              responses={201: links("token", "$response.body#/token", *GROUP_LINKS)})
-async def create_group(body: CreateGroup, request: Request, response: Response) -> GroupInfo:
+async def create_group(body: CreateGroup, request: Request, response: Response,
+                       manager: Manager, settings: SiteSettings) -> GroupInfo:
     """A new group; its link (with the share token) goes to every member."""
-    row = await groups.create_group(_manager(request).db, body.name)
-    groups.remember(response, request.cookies, row["token"],
-                    request.app.state.settings.secure_cookies)
+    row = await groups.create_group(manager.db, body.name)
+    groups.remember(response, request.cookies, row["token"], settings.secure_cookies)
     return groups.group_json(_base(request), row)
 
 
 @router.get("/api/groups/{token}", response_model=GroupInfo)
-async def get_group(token: str, request: Request) -> GroupInfo:
+async def get_group(token: str, request: Request, manager: Manager) -> GroupInfo:
     """The group: every floor with its best stars and whether it is open, every ride."""
-    return groups.group_json(_base(request),
-                             await groups.group_or_404(_manager(request).db, token))
+    return groups.group_json(_base(request), await groups.group_or_404(manager.db, token))
 
 
 @router.post("/api/groups/{token}/rides", status_code=201, response_model=GroupInfo,
              dependencies=[limited("rides")])
-async def enter_ride(token: str, body: EnterRide, request: Request) -> GroupInfo:
+async def enter_ride(token: str, body: EnterRide, request: Request,
+                     manager: Manager) -> GroupInfo:
     """A ride played with real cards: impossible results are refused (422) with the reason,
     a floor the group has not opened yet too (409)."""
-    row = await groups.enter_ride(_manager(request).db, token, body.floor, body.players,
+    row = await groups.enter_ride(manager.db, token, body.floor, body.players,
                                   body.cards_left, body.passengers_delivered, body.lost)
     return groups.group_json(_base(request), row)
 
@@ -96,18 +91,15 @@ async def enter_ride(token: str, body: EnterRide, request: Request) -> GroupInfo
 @router.post("/api/groups/{token}/tables", status_code=201, response_model=StartedRide,
              dependencies=[limited("tables")],
              responses={201: links("table_id", "$response.body#/table", *TABLE_LINKS)})
-async def start_ride(token: str, body: StartRide, request: Request,
-                     response: Response) -> StartedRide:
+async def start_ride(token: str, body: StartRide, request: Request, response: Response,
+                     manager: Manager, settings: SiteSettings) -> StartedRide:
     """Ride a floor on the site: a Paternoster table with the floor's rules; when its game
     ends the ride is recorded for the group."""
-    manager = _manager(request)
     spec = await groups.ride_table(manager.db, token, body.floor, body.players, body.humans,
                                    body.name)
     table, seat_token, invites = await manager.create(spec)
     assert seat_token is not None
-    settings = request.app.state.settings
-    response.set_cookie(f"ct_{table.id}", seat_token, max_age=30 * 86400, httponly=True,
-                        samesite="lax", secure=settings.secure_cookies)
+    set_seat_cookie(response, table.id, seat_token, settings)
     base = _base(request)
     return StartedRide(
         table=table.id, link=f"{base}/t/{table.id}?key={seat_token}",

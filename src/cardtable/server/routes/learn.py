@@ -14,11 +14,12 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Response
 from pydantic import BaseModel, Field
 
 from cardtable.games.registry import find_game
 from cardtable.server.protocol.models import ErrorBody
+from cardtable.server.routes.deps import Manager, SiteSettings, set_seat_cookie
 from cardtable.server.routes.throttle import limited
 
 router = APIRouter(tags=["learn"])
@@ -49,9 +50,9 @@ class StartedGuide(BaseModel):
 @router.post("/api/learn/{game_id}", status_code=201, response_model=StartedGuide,
              dependencies=[limited("tables")],
              responses={422: {"model": ErrorBody}})
-async def start_guide(game_id: GuideGame, request: Request, response: Response) -> StartedGuide:
+async def start_guide(game_id: GuideGame, response: Response, manager: Manager,
+                      settings: SiteSettings) -> StartedGuide:
     """A new guided first game of ``game_id``, on its fixed deal; the seat's cookie is set."""
-    from cardtable.server.cluster.ownership import TableManager
     from cardtable.server.live.tables import TableSpec
 
     options, seed, seats = GUIDES[game_id]
@@ -60,9 +61,7 @@ async def start_guide(game_id: GuideGame, request: Request, response: Response) 
     spec = TableSpec(game=game_id, options=dict(options), variants=[], seats=list(seats),
                      creator_seat=0, creator_name=None, match_wins=0, takeover_after=None,
                      spectators=False, start={"deal": deal, "moves": []}, seed=seed)
-    manager: TableManager = request.app.state.manager
     table, token, _invites = await manager.create(spec)
     assert token is not None
-    response.set_cookie(f"ct_{table.id}", token, max_age=30 * 86400, httponly=True,
-                        samesite="lax", secure=request.app.state.settings.secure_cookies)
+    set_seat_cookie(response, table.id, token, settings)
     return StartedGuide(table=table.id, link=f"/t/{table.id}?key={token}")

@@ -20,7 +20,6 @@ a running game is refused.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -33,9 +32,10 @@ from cardtable.engine import IllegalMove, Observation, Record, RecordError, Stat
 from cardtable.games.registry import find_game
 from cardtable.server.live.hooks import hooks_for
 from cardtable.server.protocol.errors import ApiError
-from cardtable.server.protocol.models import TABLE_ID, Strict, seat_token
+from cardtable.server.protocol.models import Strict, seat_token
 from cardtable.server.protocol.validation import GameNumber, SeatNumber
 from cardtable.server.routes.analysis import RecordBody
+from cardtable.server.routes.deps import Manager, find_table
 from cardtable.server.routes.heavy import RESPONSES, Job, heavy_of
 from cardtable.server.routes.throttle import limited
 from cardtable.server.storage import store
@@ -179,14 +179,6 @@ async def finished_record(manager: TableManager, table: LiveTable, number: int |
     return data
 
 
-async def _table(request: Request, table_id: str) -> LiveTable:
-    manager: TableManager = request.app.state.manager
-    table = await manager.view(table_id) if re.match(TABLE_ID, table_id) else None
-    if table is None:
-        raise ApiError(404, "unknown-table", f"there is no table '{table_id[:40]}'")
-    return table
-
-
 @router.post("/api/replay", responses=RESPONSES, dependencies=[limited("heavy")])
 async def watch_record(body: WatchBody, request: Request) -> dict[str, Any]:
     """Every step of a record as one seat (or the spectator) saw it."""
@@ -196,11 +188,12 @@ async def watch_record(body: WatchBody, request: Request) -> dict[str, Any]:
 
 
 @router.get("/api/tables/{table_id}/replay", responses=RESPONSES, dependencies=[limited("heavy")])
-async def watch_table(table_id: str, request: Request, game_no: GameNumber | None = None,
+async def watch_table(table_id: str, request: Request, manager: Manager,
+                      game_no: GameNumber | None = None,
                       seat: SeatNumber | None = None) -> dict[str, Any]:
     """A finished game of the table, step by step, as one seat or the spectator saw it."""
-    table = await _table(request, table_id)
-    data = await finished_record(request.app.state.manager, table, game_no,
+    table = await find_table(manager, table_id)
+    data = await finished_record(manager, table, game_no,
                                  seat_token(request.headers, request.cookies, table.id))
     result: dict[str, Any] = await heavy_of(request).job(request).run(steps, data, seat)
     result["game_no"] = data["game_no"]
