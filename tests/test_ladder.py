@@ -23,6 +23,7 @@ from cardtable.sim.tournament import (
     ladder_steps,
     run_tournament,
 )
+from cardtable.web.labels import labels
 
 GAMES = ["duel", "paternoster", "duel52", "matebeta"]
 OLD_NAMES = [("duel", "simple", "club"), ("duel", "never-push", "beginner"),
@@ -36,14 +37,17 @@ OLD_NAMES = [("duel", "simple", "club"), ("duel", "never-push", "beginner"),
 def test_every_game_has_a_ladder_of_three_to_five_named_levels(game: str) -> None:
     levels = ladder_of(game)
     assert 3 <= len(levels) <= 5
-    for field in ("name", "en", "de", "about_en", "about_de"):
+    for field in ("name", "label", "about"):
         values = [getattr(level, field) for level in levels]
         assert all(values) and len(set(values)) == len(values), field
+    german = labels("de")
     for level in levels:
         assert level.bot in bot_names(game)
-        label = level.en.lower()  # a name for players, not one of the lab's others
+        label = level.label.lower()  # a name for players, not one of the lab's others
         assert label == level.name or label not in bot_names(game)
-        for text in (level.about_en, level.about_de):
+        texts = (german[f"level.{game}.{level.name}"], german[f"bot.{game}.{level.name}"])
+        assert texts != (level.label, level.about), "translated in the German catalogue"
+        for text in (level.about, *texts):
             assert "heuristic" not in text.lower()
     assert default_players(game) == tuple(level.name for level in levels)
 

@@ -2,9 +2,10 @@
 
 Each game that has one keeps it as data (``LADDER`` in its ``bots`` module, handed
 to its package's players): the level's name in commands, tables and records, its
-label and a one-line account of how it plays in English and German, and the older
-names that still mean it (a stored table or record that names one keeps loading).
-The site, the terminal and the tournament read the same data.
+label and a one-line account of how it plays (English, translated by the site's
+catalogues), and the older names that still mean it (a stored table or record that
+names one is read with the level's name). The site, the terminal and the tournament
+read the same data.
 """
 
 from __future__ import annotations
@@ -31,11 +32,10 @@ class Level:
 
     name: str
     """The level's name in commands, tables and records."""
-    en: str
-    de: str
-    about_en: str
-    """How it plays, in one line."""
-    about_de: str
+    label: str
+    """Its name for players, in English (marked for the catalogues: the site translates)."""
+    about: str
+    """How it plays, in one English line (marked for the catalogues too)."""
     aliases: tuple[str, ...] = ()
     """Older names of this level, still accepted wherever a player is named."""
     player: str = ""
@@ -83,7 +83,7 @@ def middle(ladder: Sequence[Level]) -> Level:
 
 def descriptions(ladder: Sequence[Level]) -> dict[str, str]:
     """Each level's name and its English one-line account, weakest first."""
-    return {level.name: level.about_en for level in ladder}
+    return {level.name: level.about for level in ladder}
 
 
 @cache

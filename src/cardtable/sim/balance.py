@@ -138,7 +138,7 @@ def level_rows(game_id: str, rows: list[Row]) -> list[Row]:
             metric = row.metric.replace(f"{first}-", f"{level.bot}-", 1) \
                 if row.metric.startswith(f"{first}-") else row.metric
             result.append(replace(row, id=f"{row.id}@{level.name}",
-                                  label=f"{row.label} · {level.en}", bots=bots, metric=metric))
+                                  label=f"{row.label} · {level.label}", bots=bots, metric=metric))
     return result
 
 

@@ -44,16 +44,6 @@ def translations(lang: str) -> gettext.NullTranslations:
         return gettext.GNUTranslations(f)
 
 
-def N_(msgid: str) -> str:
-    """Marks a message for extraction where it is defined; translated where it is shown."""
-    return msgid
-
-
-def NP_(context: str, msgid: str) -> tuple[str, str]:
-    """:func:`N_` for a message with a context."""
-    return context, msgid
-
-
 def fill(text: str, values: dict[str, object]) -> str:
     """``{name}`` placeholders filled in (others and stray braces stay as they are)."""
     for name, value in values.items():

@@ -14,7 +14,8 @@ from functools import cache
 
 from cardtable.cards import parse_card
 from cardtable.games.registry import game_ids, ladder_of
-from cardtable.web.catalogue import N_, NP_, translate, translate_in
+from cardtable.translatable import N_, NP_
+from cardtable.web.catalogue import translate, translate_in
 
 LABELS: dict[str, str | tuple[str, str]] = {
     "game.duel": N_("Paternoster Duel"),
@@ -606,16 +607,14 @@ def labels(lang: str) -> dict[str, str]:
 
 @cache
 def _ladder(lang: str) -> dict[str, str]:
-    """Each game's computer levels (``LADDER`` in its bots module): ``level.<game>.<name>``
-    is the level's name for players, ``bot.<game>.<name>`` how it plays. The games keep
-    these texts in English and German themselves (the terminal shows them too); another
-    language gets the English."""
-    german = lang == "de"
+    """Each game's computer levels: ``level.<game>.<name>`` is the level's name for
+    players, ``bot.<game>.<name>`` how it plays. The games write these texts in English,
+    marked for the catalogues (the terminal shows them too)."""
     found = {}
     for game in game_ids():
         for level in ladder_of(game):
-            found[f"level.{game}.{level.name}"] = level.de if german else level.en
-            found[f"bot.{game}.{level.name}"] = level.about_de if german else level.about_en
+            found[f"level.{game}.{level.name}"] = translate(lang, level.label)
+            found[f"bot.{game}.{level.name}"] = translate(lang, level.about)
     return found
 
 

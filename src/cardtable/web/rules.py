@@ -27,7 +27,8 @@ from typing import Any
 from markdown_it import MarkdownIt
 
 from cardtable.sim.figures import FIGURES_FILE
-from cardtable.web.catalogue import N_, translate
+from cardtable.translatable import N_
+from cardtable.web.catalogue import translate
 
 RULES_DIR = Path(__file__).resolve().parent / "rules"
 GAMES = ("duel", "paternoster", "duel52", "matebeta")

@@ -70,12 +70,12 @@ def test_perfect_player_plays_forced_cards() -> None:
         state.play(seat, move)
 
 
-def test_the_ladder_names_each_level_in_english_and_german() -> None:
+def test_the_ladder_names_each_level_for_players() -> None:
     assert LEVELS == ("beginner", "club", "expert")
     names = [n for level in LADDER for n in (level.name, *level.aliases)]
     assert len(names) == len(set(names))
     for level in LADDER:
-        assert level.en and level.de and level.about_en and level.about_de
+        assert level.label and level.about
     assert list(BOT_NAMES) == [*LEVELS, "random"]
 
 

@@ -10,6 +10,7 @@ from cardtable.games.duel.simple import CAUTIOUS, EAGER, SimpleDuelBot
 from cardtable.games.duel.strong import make_strong
 from cardtable.games.ladder import Level, Maker
 from cardtable.games.package import Players
+from cardtable.translatable import N_
 
 BOT_NAMES = {
     "simple": "the simple strategy, pushing every turn",
@@ -22,17 +23,14 @@ BOT_NAMES = {
 
 
 LADDER = (
-    Level("beginner", "Beginner", "Anfänger",
-          "plays its smallest steps and never pushes",
-          "spielt die kleinsten Schritte und schiebt nie",
+    Level("beginner", N_("Beginner"),
+          N_("plays its smallest steps and never pushes"),
           player="never-push"),
-    Level("club", "Club player", "Vereinsspieler",
-          "small steps, every step back, and a push each turn",
-          "kleine Schritte, jeden Schritt zurück und jede Runde ein Schieben",
+    Level("club", N_("Club player"),
+          N_("small steps, every step back, and a push each turn"),
           player="simple"),
-    Level("expert", "Expert", "Experte",
-          "thinks ahead: tries each move over many possible deals",
-          "denkt voraus: probiert jeden Zug an vielen möglichen Verteilungen aus",
+    Level("expert", N_("Expert"),
+          N_("thinks ahead: tries each move over many possible deals"),
           player="strong"),
 )
 """The duel's levels for players, weakest first (``cardtable tournament duel``)."""

@@ -10,19 +10,17 @@ from cardtable.games.duel52.heuristic import CarelessBot, HeuristicBot
 from cardtable.games.duel52.strong import make_strong
 from cardtable.games.ladder import Level, Maker
 from cardtable.games.package import Players
+from cardtable.translatable import N_
 
 LADDER = (
-    Level("beginner", "Beginner", "Anfänger",
-          "knows what the cards do, but every other move is a guess",
-          "weiß, was die Karten können, doch jeder zweite Zug ist geraten",
+    Level("beginner", N_("Beginner"),
+          N_("knows what the cards do, but every other move is a guess"),
           player="careless"),
-    Level("club", "Club player", "Vereinsspieler",
-          "flips for value, attacks to kill and guards its lanes",
-          "deckt nach Wert auf, greift gezielt an und schützt seine Bahnen",
+    Level("club", N_("Club player"),
+          N_("flips for value, attacks to kill and guards its lanes"),
           player="heuristic"),
-    Level("expert", "Expert", "Experte",
-          "thinks ahead: tries each move over many possible deals",
-          "denkt voraus: probiert jeden Zug an vielen möglichen Verteilungen aus",
+    Level("expert", N_("Expert"),
+          N_("thinks ahead: tries each move over many possible deals"),
           player="strong"),
 )
 """Duel 52's levels for players, weakest first (``cardtable tournament duel52``)."""

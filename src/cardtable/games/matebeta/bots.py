@@ -47,6 +47,7 @@ from cardtable.games.matebeta.rules import (
 )
 from cardtable.games.matebeta.solver import Solver
 from cardtable.games.package import Players
+from cardtable.translatable import N_
 
 CLUB_NOISE = 40.0
 """Standard deviation, in points, of the club player's blur."""
@@ -54,17 +55,14 @@ BEGINNER_COUNTS = 6
 """The move from which the beginner plays exactly."""
 
 LADDER = (
-    Level("beginner", "Beginner", "Anfänger",
-          "simple rules, and exact counting from the sixth move on",
-          "einfache Regeln, ab dem sechsten Zug genaues Rechnen",
+    Level("beginner", N_("Beginner"),
+          N_("simple rules, and exact counting from the sixth move on"),
           aliases=("easy", "simple")),
-    Level("club", "Club player", "Vereinsspieler",
-          "weighs every move, but slips now and then",
-          "wägt jeden Zug ab, patzt aber hin und wieder",
+    Level("club", N_("Club player"),
+          N_("weighs every move, but slips now and then"),
           aliases=("medium",)),
-    Level("expert", "Expert", "Experte",
-          "the exact solver: perfect play",
-          "der exakte Löser: perfektes Spiel",
+    Level("expert", N_("Expert"),
+          N_("the exact solver: perfect play"),
           aliases=("perfect",)),
 )
 LEVELS = tuple(level.name for level in LADDER)

@@ -45,6 +45,7 @@ from cardtable.games.paternoster.rules import (
     satisfied,
 )
 from cardtable.games.paternoster.talk import talk
+from cardtable.translatable import N_
 
 SMALL_STEP = 1
 """An extra card (beyond the required ones) is played only this close on the ladder."""
@@ -357,17 +358,14 @@ BOT_NAMES = {
     "random": "a random legal move, never signals",
 }
 LADDER = (
-    Level("novice", "Novice", "Neuling",
-          "lays down extra cards too eagerly and never says a word",
-          "legt zu eifrig Karten nach und sagt nie etwas",
+    Level("novice", N_("Novice"),
+          N_("lays down extra cards too eagerly and never says a word"),
           player="hasty"),
-    Level("regular", "Regular", "Stammgast",
-          "plays card by card and says where it can help",
-          "spielt Karte für Karte und sagt, wo er helfen kann",
+    Level("regular", N_("Regular"),
+          N_("plays card by card and says where it can help"),
           player="simple"),
-    Level("planner", "Planner", "Planer",
-          "plans whole turns, counts the cards still out and talks about every pile",
-          "plant ganze Züge, zählt die offenen Karten und spricht über jeden Stapel"),
+    Level("planner", N_("Planner"),
+          N_("plans whole turns, counts the cards still out and talks about every pile")),
 )
 """Paternoster's partners for players, weakest first (``cardtable tournament
 paternoster``: on the same deals each leaves fewer cards than the one below)."""
