@@ -139,7 +139,7 @@ def test_the_load_script_runs_and_reports(tmp_path: Path) -> None:
     """The load script (measuring is its job, not a test's): a short run
     against its own server plays moves without errors and reports the figures."""
     out = subprocess.run(
-        [sys.executable, "-m", "cardtable.server.loadtest", "--tables", "4", "--duration", "2",
+        [sys.executable, "-m", "cardtable.tools.loadtest", "--tables", "4", "--duration", "2",
          "--warmup", "0.5", "--think", "0.1", "--procs", "1", "--json"],
         capture_output=True, text=True, timeout=120, cwd=tmp_path, check=True)
     report = json.loads(out.stdout.strip().splitlines()[-1])
