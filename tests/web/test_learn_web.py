@@ -12,7 +12,7 @@ import pytest
 from axe import assert_accessible
 from guided import duel52_move, follow_guide, matebeta_move, tip, tip_text
 from harness import Server
-from webplay import DESKTOP, PHONE, Watcher, careful_move, new_page, wait_ready
+from webplay import DESKTOP, IN_VIEW, PHONE, Watcher, careful_move, new_page, wait_ready
 
 FIXED_HAND = ["2D", "2S", "3H", "3S", "4H", "5H", "9C", "QH"]
 LOOKS = [("phone", PHONE, "en-GB"), ("desktop", DESKTOP, "de-DE")]
@@ -241,21 +241,33 @@ def test_a_guided_first_game_of_matebeta(browser: Any, server: Server, artifacts
     texts: dict[str, str] = {}
 
     def read(page: Any, now: str) -> None:
+        # each tip is brought into view, though the learner had scrolled down to the hand
+        page.wait_for_function(IN_VIEW, arg="#coach")
         texts[now] = tip_text(page)
         if now == "forced":
-            # the forced card waits: the page does not announce it playing itself yet
+            # the forced card waits for the tip, in view, and the status says so
             assert page.get_attribute("#table-page", "data-legal") == "1"
-            assert ("Forced card" if locale == "en-GB" else "Erzwungene Karte") not in \
+            assert ("once you have read the guide's tip" if locale == "en-GB"
+                    else "sobald du den Tipp des Leitfadens gelesen hast") in \
                 page.inner_text("#status")
+            assert page.evaluate(IN_VIEW, "#coach")
         if now == "why":
             page.locator("#board [data-why]").first.click(force=True)
             page.wait_for_selector("#why:not([hidden])")
             texts["why-answer"] = page.inner_text("#why")
-        if now in ("foreplace-limit", "why", "over"):
+        if now in ("foreplace-limit", "why", "over", "mate-now", "last"):
             page.screenshot(path=str(artifacts / f"learn-matebeta-{now}-{look}-{locale[:2]}.png"))
+        page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
 
     shown = follow_guide(page, watcher, matebeta_move, want=99, each=read, until="over")
     assert shown[-1] == "over", shown
+    # the guide's closing words are true: the game is over, not "play on"
+    page.click("#coach-ok")
+    page.wait_for_function("() => document.getElementById('coach').dataset.tip === ''")
+    closing = tip_text(page)
+    assert ("Play on" if locale == "en-GB" else "Spiel weiter") not in closing, closing
+    assert any(w in closing for w in ("You know the rules", "The guided game is over",
+                                      "Jetzt kennst du die Regeln", "Die Partie mit dem Leitfaden ist vorbei")), closing
     for name in ("welcome", "foreplace", "foreplace-limit", "follow", "ranking", "lead", "over"):
         assert name in shown, shown
     assert shown.index("foreplace-limit") < shown.index("follow") < shown.index("lead"), shown

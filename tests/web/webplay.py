@@ -96,6 +96,16 @@ def wait_logged(page: Any, line: str, times: int = 1, timeout: float = WAIT_MS) 
         arg=[line, times], timeout=timeout)
 
 
+IN_VIEW = """(selector) => { const e = document.querySelector(selector);
+  if (!e) return false;
+  const r = e.getBoundingClientRect();
+  if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return false;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && e.contains(hit); }"""
+"""Whether the element lies wholly within the viewport, and is what a tap at its middle
+reaches (nothing covers it)."""
+
+
 KEY_OF_FIRST = """(selector) => { const e = document.querySelector(selector);
   return e && (e.dataset.src || e.dataset.dst || e.dataset.move || ''); }"""
 """What the first element a selector finds stands for (null: there is none), read at once."""

@@ -66,8 +66,23 @@ function markSeen(id) {
 /** What the table page does once a tip is read (a move the tip held back goes on). */
 export function whenRead(callback) { onRead = callback; }
 
-/** Whether the tip shown now holds back the move that would play itself. */
-export function holds() { return TIPS.some((tip) => tip.id === current && tip.hold); }
+/** Whether the tip shown now holds back the move that would play itself: only a tip the
+ *  player can see (it is brought into view first), so a forced card never waits unseen. */
+export function holds() {
+  if (!TIPS.some((tip) => tip.id === current && tip.hold)) return false;
+  reveal();
+  return true;
+}
+
+/** Bring the guide into view when it is off the screen (the player had scrolled down to the
+ *  hand): a new tip is read where it stands, above the table. */
+function reveal() {
+  if (!box) return;
+  const r = box.getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  box.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+}
 
 /** Called by the table page after every state it draws. */
 export function update(msg, game) {
@@ -81,6 +96,7 @@ export function update(msg, game) {
   if (current && moved && TIPS.some((tip) => tip.id !== current && !seen().includes(tip.id) && tip.when(msg))) markSeen(current);
   const read = seen();
   const tip = TIPS.find((x) => !read.includes(x.id) && x.when(msg));
+  const fresh = !!tip && tip.id !== current;
   current = tip ? tip.id : null;
   const step = Math.min(read.length + (tip ? 1 : 0), TIPS.length);
   const title = el("h2", { id: "coach-title", text: t("Guide, step {n} of {of}", { n: step, of: TIPS.length }) });
@@ -103,6 +119,10 @@ export function update(msg, game) {
     buttons.prepend(ok);
   } else if (TIPS.every((x) => read.includes(x.id))) {
     parts.push(el("p", { class: "coach-text", text: t("You know the rules of the standard game now: play on as you like.") }));
+  } else if (msg.status === "finished") {
+    // the game ended before every rule had its moment: the guide says so, not "play on"
+    parts.push(el("p", { class: "coach-text", text: t("The guided game is over. The rules it had no moment to show are on the rules page.") }));
+    buttons.prepend(el("a", { class: "btn small", href: `/rules/${game}`, text: t("Rules") }));
   } else {
     // the rules still to come have not mattered yet (the other player is moving, say)
     parts.push(el("p", { class: "coach-text", text: t("Play on: the guide speaks up when the next rule matters.") }));
@@ -112,6 +132,7 @@ export function update(msg, game) {
   box.replaceChildren(...parts, buttons);
   if (focused) (box.querySelector("#coach-ok") || buttons.firstChild).focus();
   box.dataset.tip = current || "";
+  if (fresh) reveal();
 }
 
 if (DATA.page === "learn") startPage();
