@@ -358,11 +358,17 @@ function renderSeats() {
     if (s.kind === "computer") bits.push(t("computer"));
     if (s.substitute) bits.push(t("a computer plays for them"));
     else if (!s.connected) bits.push(t("away"));
-    const label = (s.seat === msg.seat ? `${seatName(s.seat)} (${t("you")})` : seatName(s.seat)) + (bits.length ? ` · ${bits.join(", ")}` : "");
+    const you = s.seat === msg.seat ? ` (${t("you")})` : "";
+    chip.title = seatName(s.seat) + you + (bits.length ? ` · ${bits.join(", ")}` : "");
     chip.append(el("span", { class: "dot" + (s.connected ? " on" : ""), "aria-hidden": "true" }),
-      el("span", { class: "seat-no", text: String(s.seat + 1), title: t("Seat {n}", { n: s.seat + 1 }) }), el("span", { text: label }));
+      el("span", { class: "seat-no", text: String(s.seat + 1), title: t("Seat {n}", { n: s.seat + 1 }) }),
+      el("span", { class: "seat-name", text: seatName(s.seat) }));
+    if (you) chip.append(el("span", { class: "seat-you", text: you }));
+    if (bits.length) chip.append(el("span", { class: "seat-bits", text: ` · ${bits.join(", ")}` }));
     return chip;
   }));
+  // many seats (Tower): compact chips on a phone, so the hand stays near the top
+  els.seats.classList.toggle("many", msg.seats.length > 4);
 }
 
 function renderMatch() {
@@ -759,7 +765,10 @@ function scheduleAuto() {
   if (!game.autoForced || !msg || msg.status !== "playing" || msg.seat === null) return;
   const legal = ctx.legal;
   if (legal.length !== 1 || !game.autoForced(legal[0], ctx)) return;
-  if (guide && guide.holds()) return;     // the guide's tip on this moment is read first
+  if (guide && guide.holds()) {           // the guide's tip on this moment is read first
+    setStatus(t("Forced card: it plays itself once you have read the guide's tip."), "", true);
+    return;
+  }
   const version = msg.version;
   setStatus(t("Forced card: it plays itself…"), "", true);
   autoTimer = setTimeout(() => { if (msg.version === version) sendMove(legal[0]); }, 700);

@@ -89,7 +89,10 @@ export function signalBadges(ctx, pile, seats) {
   for (const seat of seats) {
     const kind = ctx.signalsNow.get(`${seat}|${pile}`);
     if (!kind) continue;
-    shown.push(el("span", { class: "badge", title: `${ctx.name(seat)}: ${ctx.labelOf("signal." + kind)}`, "aria-label": `${ctx.name(seat)}: ${ctx.labelOf("signal." + kind)}`, text: `${ctx.labelOf("signal.short." + kind)} ${ctx.name(seat)}` }));
+    const said = `${ctx.name(seat)}: ${ctx.labelOf("signal." + kind)}`;
+    // at a big table (Tower) the seat's number stands for its name, as on the seat bar
+    const who = seats.length > 3 ? el("span", { class: "seat-no", text: String(seat + 1) }) : ctx.name(seat);
+    shown.push(el("span", { class: "badge", title: said, "aria-label": said }, `${ctx.labelOf("signal.short." + kind)} `, who));
   }
   return shown.length ? el("div", { class: "sig-shown" }, ...shown) : null;
 }

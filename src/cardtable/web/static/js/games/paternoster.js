@@ -132,7 +132,7 @@ export function render(ctx, board) {
   const wrap = el("div", { class: "pat-board" });
   const players = obs.hand_counts.length;
   // the other players (targets when passing a card on)
-  const others = el("div", { class: "pat-others" });
+  const others = el("div", { class: "pat-others" + (players > 4 ? " many" : "") });
   for (let s = 0; s < players; s++) {
     if (s === ctx.seat) continue;
     const toAct = obs.to_act.includes(s) && msg.status === "playing";
