@@ -11,7 +11,7 @@ import sys
 import traceback
 from collections.abc import Callable
 
-from cardtable.bots.search import MAX_SECONDS, BudgetError, check_seconds
+from cardtable.bots.ismcts import MAX_SECONDS, BudgetError, check_seconds
 from cardtable.server.ops.config import (
     DEFAULT_DB,
     THINK_SECONDS,

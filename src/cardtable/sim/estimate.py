@@ -1,7 +1,7 @@
 """Reviews of Paternoster Duel and Duel 52 games by the strong computer player's estimate.
 
 Neither game has an exact value (cards are hidden), so a review asks the strong
-player (:mod:`cardtable.bots.search`) at each decision of a seat: from that seat's
+player (:mod:`cardtable.bots.ismcts`) at each decision of a seat: from that seat's
 observation alone, it deals the unseen cards at random ``deals`` times and plays
 every legal move out on the same deals with the same playout seeds
 (:meth:`SearchBot.estimate`). A move's estimated chance to win is the share of
@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.bots.search import Budget, MoveEstimate, SearchBot
+from cardtable.bots.ismcts import Budget, MoveEstimate, SearchBot
 from cardtable.engine import IllegalMove, Observation, Record, RecordError
 from cardtable.games.registry import find_game, package_of
 

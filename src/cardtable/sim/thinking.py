@@ -16,7 +16,7 @@ import statistics
 import time
 from dataclasses import dataclass
 
-from cardtable.bots.search import Budget, SearchBot, check_seconds
+from cardtable.bots.ismcts import Budget, SearchBot, check_seconds
 from cardtable.engine import Move, Observation
 from cardtable.games.registry import find_game
 from cardtable.sim.setup import bot_names, build_options, make_bot

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 
-from cardtable.bots.search import Budget, SearchBot
+from cardtable.bots.ismcts import Budget, SearchBot
 from cardtable.cards import CARDS, Card
 from cardtable.engine import Observation, State
 from cardtable.games.duel.rules import DUEL, UP, DuelObservation, DuelState

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardtable.bots.search import Budget, SearchBot
+from cardtable.bots.ismcts import Budget, SearchBot
 from cardtable.engine import Move, State
 from cardtable.games.duel52 import selfplay
 from cardtable.games.duel52.heuristic import HeuristicBot

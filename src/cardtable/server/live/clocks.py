@@ -18,8 +18,8 @@ from cardtable.server.storage.store import Deadline
 log = logging.getLogger("cardtable.server.tables")
 
 
-class TurnClock:
-    """The clock of a :class:`cardtable.server.live.tables.LiveTable` (a part of it)."""
+class Clocks:
+    """The clocks of a :class:`cardtable.server.live.tables.LiveTable` (a part of it)."""
 
     id: str
     game_id: str

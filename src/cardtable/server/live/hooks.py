@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.bots.search import Budget, SearchBot
+from cardtable.bots.ismcts import Budget, SearchBot
 from cardtable.engine import Game, Observation, Options, Outcome, State
 from cardtable.games.duel.match import next_starter
 from cardtable.games.duel.variants import DuelOptions

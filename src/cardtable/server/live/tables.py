@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from cardtable.engine import Game, IllegalMove, State
 from cardtable.games.registry import find_game
 from cardtable.server.live.botpool import BotPool
-from cardtable.server.live.clocks import TurnClock
+from cardtable.server.live.clocks import Clocks
 from cardtable.server.live.computers import ComputerPlayers, talks
 from cardtable.server.live.conns import Conn
 from cardtable.server.live.hooks import GameHooks, hooks_for
@@ -83,7 +83,7 @@ class TableSpec:
     it, so the same learner's moves meet the same game."""
 
 
-class LiveTable(Seats, ComputerPlayers, TurnClock):
+class LiveTable(Seats, ComputerPlayers, Clocks):
     """One table: seats, the running game (state + record), clock, computer players."""
 
     manager: Host

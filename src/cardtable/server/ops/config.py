@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from cardtable.bots.search import check_seconds
+from cardtable.bots.ismcts import check_seconds
 
 DEFAULT_DB = "sqlite:///./cardtable.db"
 THINK_SECONDS = 0.5

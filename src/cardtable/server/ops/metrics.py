@@ -28,7 +28,7 @@ from prometheus_client.process_collector import ProcessCollector
 from prometheus_client.registry import Collector
 
 
-class TableManager(Protocol):
+class WatchedTables(Protocol):
     """What the live figures read of the table service (``ownership.TableManager`` is one):
     the tables report their moves here, so this module knows them by this shape only."""
 
@@ -86,7 +86,7 @@ class Metrics:
             "cardtable_games_finished", "Games played to their end, by game", ["game"],
             registry=registry)
 
-    def watch(self, manager: TableManager) -> None:
+    def watch(self, manager: WatchedTables) -> None:
         """Report the manager's live tables, connections and waiting database work."""
         self.registry.register(_Live(manager))
 
@@ -97,7 +97,7 @@ class Metrics:
 class _Live(Collector):
     """Figures read at each scrape from what is in memory."""
 
-    def __init__(self, manager: TableManager) -> None:
+    def __init__(self, manager: WatchedTables) -> None:
         self.manager = manager
 
     def collect(self) -> Iterable[Metric]:

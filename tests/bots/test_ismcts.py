@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.bots.search import Budget, BudgetError, SearchBot, check_iterations, check_seconds
+from cardtable.bots.ismcts import Budget, BudgetError, SearchBot, check_iterations, check_seconds
 from cardtable.engine import Game, Record, State, play_out
 from cardtable.games.duel.bots import SimpleDuelBot
 from cardtable.games.duel.rules import DUEL
