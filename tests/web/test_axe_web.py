@@ -157,3 +157,38 @@ def test_replay_pages(browser: Any, server: Server, theme: str) -> None:
     page.wait_for_function("(w) => document.getElementById('rp-where').innerText !== w", arg=where)
     check(page, "replay, a step back (de)")
     page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_rules_pages_on_a_phone(browser: Any, server: Server, lang: str) -> None:
+    """On a phone the rules' wide tables scroll sideways: each scroll box is reachable by
+    keyboard, a region named by its caption or heading."""
+    page = themed(new_page(browser, PHONE), "light")
+    for game in GAMES:
+        shown(page, f"{server.url}/rules/{game}?lang={lang}")
+        check(page, f"/rules/{game} on a phone ({lang})")
+        for box in page.locator(".table-wrap").all():
+            assert box.get_attribute("tabindex") == "0" and box.get_attribute("aria-label")
+    page.context.close()
+
+
+@pytest.mark.parametrize("look", ["phone", "desktop"])
+def test_duel52_lanes_with_a_card_chosen(browser: Any, server: Server, look: str) -> None:
+    """A card of the hand chosen: the lanes it may go to light up, and their buttons (the
+    lanes' titles) hold no other button."""
+    created = server.create(game="duel52", seats=[{"kind": "human"}, {"kind": "computer"}])
+    page = themed(new_page(browser, PHONE if look == "phone" else DESKTOP), "light")
+    page.goto(f"{server.url}/t/{created['table']['id']}?key={created['token']}")
+    wait_ready(page)
+    page.wait_for_selector("#board .hand .playable", timeout=30000)
+    page.locator("#board .hand .playable").first.click()
+    page.wait_for_selector("#board .lane-title.target")
+    check(page, f"duel52, a hand card chosen, {look}")
+    # a tap anywhere in a lane still plays into it
+    version = page.get_attribute("#table-page", "data-version")
+    lane = page.locator("#board .lane:has(> .lane-title.target)").first
+    lane.locator(".lane-side.mine").click(position={"x": 2, "y": 2})
+    page.wait_for_function("(v) => document.getElementById('table-page').dataset.version !== v",
+                           arg=version)
+    assert page.errors == []
+    page.context.close()

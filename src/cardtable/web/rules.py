@@ -211,4 +211,21 @@ def render(game: str, lang: str) -> tuple[str, str, list[tuple[int, str, str]]]:
     body = _H2.sub(anchor, body)
     body = body.replace("<table>", '<div class="table-wrap"><table>').replace(
         "</table>\n", "</table></div>\n")
-    return title, body, toc
+    return title, _focusable_tables(body, title), toc
+
+
+_WRAP = re.compile(r'<div class="table-wrap">(<table[^>]*>(?:<caption>(.*?)</caption>)?)', re.S)
+_LAST_HEADING = re.compile(r"<h[2-4][^>]*>(.*?)</h[2-4]>", re.S)
+
+
+def _focusable_tables(body: str, title: str) -> str:
+    """Each table's scroll box (a wide table on a phone scrolls sideways) reachable by
+    keyboard: focusable, a region named by the table's caption or the heading above it."""
+
+    def named(m: re.Match[str]) -> str:
+        headings = _LAST_HEADING.findall(body, 0, m.start())
+        label = m.group(2) or (headings[-1] if headings else title)
+        plain = html.escape(html.unescape(re.sub(r"<[^>]+>", "", label)).strip(), quote=True)
+        return f'<div class="table-wrap" tabindex="0" role="region" aria-label="{plain}">{m.group(1)}'
+
+    return _WRAP.sub(named, body)

@@ -715,6 +715,10 @@ let keyboardUsed = false;
 els.board.addEventListener("click", (event) => {
   const target = event.target.closest(".target[data-dst]");
   if (target) { onTarget(target.dataset.dst); return; }
+  // a tap inside an area whose button is a target (a Duel 52 lane: its title)
+  const area = event.target.closest("[data-area]");
+  const goal = area && els.board.querySelector(`.target[data-dst="${CSS.escape(area.dataset.area)}"]`);
+  if (goal) { onTarget(goal.dataset.dst); return; }
   const source = event.target.closest(".playable[data-src]");
   if (source) { onSource(source.dataset.src); return; }
   const button = event.target.closest("button");

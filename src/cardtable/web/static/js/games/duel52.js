@@ -198,14 +198,17 @@ export function render(ctx, board) {
   const lanes = el("div", { class: "d52-lanes" });
   obs.lanes.forEach((sides, i) => {
     const won = obs.won[i];
-    const lane = el("div", { class: "lane" + (won !== null ? ` won-${won === me ? 0 : 1}` : ""), "data-dst": `lane:${i + 1}`, "aria-label": t("Lane {n}", { n: i + 1 }) + (won !== null ? ` (${t("won by {name}", { name: ctx.name(won) })})` : "") });
+    // a tap anywhere in the lane plays into it (data-area), but the lane's button is its
+    // title: the lane holds cards that are buttons themselves, and buttons do not nest
+    const named = t("Lane {n}", { n: i + 1 }) + (won !== null ? ` (${t("won by {name}", { name: ctx.name(won) })})` : "");
+    const lane = el("div", { class: "lane" + (won !== null ? ` won-${won === me ? 0 : 1}` : ""), "data-area": `lane:${i + 1}`, role: "group", "aria-label": named });
     const oppSide = el("div", { class: "lane-side opp", role: "group", "aria-label": `${t("Lane {n}", { n: i + 1 })}, ${t("{name}'s side", { name: ctx.name(opp) })}` });
     for (const c of sides[opp]) oppSide.append(tableCard(ctx, c));
     if (sides[opp].some((c) => c.frozen)) oppSide.append(frozenNote(ctx));
     const mySide = el("div", { class: "lane-side mine", role: "group", "aria-label": `${t("Lane {n}", { n: i + 1 })}, ${t("your side")}` });
     for (const c of sides[me]) mySide.append(tableCard(ctx, c));
     if (sides[me].some((c) => c.frozen)) mySide.append(frozenNote(ctx));
-    const title = el("div", { class: "lane-title", text: t("Lane {n}", { n: i + 1 }) + (won !== null ? ` ★ ${ctx.name(won)}` : "") });
+    const title = el("div", { class: "lane-title", "data-dst": `lane:${i + 1}`, "aria-label": named, text: t("Lane {n}", { n: i + 1 }) + (won !== null ? ` ★ ${ctx.name(won)}` : "") });
     lane.append(oppSide, el("div", { class: "lane-divider" }), title, mySide);
     lanes.append(lane);
   });
