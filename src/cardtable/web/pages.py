@@ -155,6 +155,13 @@ def ladder_facts(game_id: str) -> dict[str, Any]:
     }
 
 
+def ladders() -> dict[str, list[dict[str, Any]]]:
+    """Each game's levels and the names that mean them: the replay and the review name a
+    computer seat by its level, as the table does."""
+    return {gid: [{"name": lv["name"], "names": lv["names"]}
+                  for lv in ladder_facts(gid).get("ladder", [])] for gid in GAMES}
+
+
 def _bot_names(game_id: str) -> dict[str, str]:
     """The game's computer players by the lab's name, each with how it plays."""
     players = package_of(game_id).players
@@ -215,7 +222,8 @@ async def review_page(request: Request, table: str | None = None,
     """A MateBeta game review and analysis board: of a table's game (``?table=&game_no=``)
     or of a record the visitor opens; the page asks the analysis API for the rest."""
     return render(request, "review.html", page="review", table=table,
-                  client={"page": "review", "table": table, "game_no": game_no})
+                  client={"page": "review", "table": table, "game_no": game_no,
+                          "ladders": ladders()})
 
 
 @router.get("/replay", response_class=HTMLResponse)
@@ -235,7 +243,8 @@ async def replay_page(request: Request, table: str | None = None,
         game = live.game_id
     return render(request, "replay.html", page="replay", table=live.id if live else None,
                   game=game, client={"page": "replay", "table": live.id if live else None,
-                                     "game_no": game_no, "seat": seat, "deals": deals})
+                                     "game_no": game_no, "seat": seat, "deals": deals,
+                                     "ladders": ladders()})
 
 
 @router.get("/lang/{code}")

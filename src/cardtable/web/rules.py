@@ -57,13 +57,19 @@ def number(value: float, lang: str, digits: int = 1) -> str:
     return text.replace(".", ",") if lang == "de" else text
 
 
+def percent(value: float, lang: str) -> str:
+    """A share in hundredths as the language writes it: "44%", German "44 %" (a narrow
+    no-break space), as the site writes every share."""
+    return number(value, lang) + ("\u202f%" if lang == "de" else "%")
+
+
 def _figure(report: str, row_id: str, lang: str) -> str:
     rows = figures().get("reports", {}).get(report, {})
     row = rows.get(row_id)
     if row is None:
         return '<span class="figure missing">?</span>'
     unit = row.get("unit", "")
-    space = "\u202f" if unit == "%" else ""
+    space = "\u202f" if unit == "%" and lang == "de" else ""
     ours = number(row["ours"], lang) + space + unit
     title = translate(lang, FIGURE_TITLES.get(row.get("note", ""), FIGURE_TITLE),
                       games=row.get("games", "?"),
@@ -83,7 +89,7 @@ def _levels_table(lang: str) -> str:
     rows = []
     for level in LEVELS:
         name, _, desc = (level.de if lang == "de" else level.en).partition(": ")
-        perfect = "–" if level.perfect is None else number(100 * level.perfect, lang) + " %"
+        perfect = "–" if level.perfect is None else percent(100 * level.perfect, lang)
         left = "–" if level.mean_left is None else number(level.mean_left, lang)
         rows.append(
             f"<tr><th scope=\"row\">{html.escape(name)}</th><td>{html.escape(desc)}</td>"
@@ -108,7 +114,7 @@ def _floors_table(lang: str) -> str:
     for floor in FLOORS:
         label = floor.de if lang == "de" else floor.en
         clear = floor.measured.clear if floor.measured is not None else None
-        clear_text = "–" if clear is None else number(float(clear), lang) + " %"
+        clear_text = "–" if clear is None else percent(float(clear), lang)
         rows.append(f"<tr><th scope=\"row\">{floor.number}</th>"
                     f"<td>{html.escape(label)}</td>"
                     f"<td class=\"num\">{floor.goal}</td>"
@@ -146,7 +152,7 @@ def _matebeta_values_table(lang: str) -> str:
         count = sum(n for value, n in ((int(v), n) for v, n in data["values"].items())
                     if (low is None or value >= low) and (high is None or value <= high))
         rows.append(f'<tr><th scope="row">{html.escape(label(low, high))}</th>'
-                    f'<td class="num">{number(100 * count / total, lang)} %</td></tr>')
+                    f'<td class="num">{percent(100 * count / total, lang)}</td></tr>')
     positions = f"{total:,}"
     caption = (translate(lang, "All {positions} positions, solved exactly", positions=positions)
                if data.get("complete") else

@@ -1,7 +1,7 @@
 // A board drawn from one observation, outside a live table: what the game modules
 // (games/<id>.js) need to draw a position, for the replay and the MateBeta review.
 // The live table builds the same shape from its WebSocket messages (table.js).
-import { LANG, t, tn, tc, hasLabel, labelOf, cardName, cardShort, listOf } from "./i18n.js";
+import { DATA, LANG, t, tn, tc, hasLabel, labelOf, cardName, cardShort, listOf } from "./i18n.js";
 import { cardEl, emptyEl, sortLadder } from "./cards.js";
 import { el } from "./dom.js";
 
@@ -35,10 +35,21 @@ export function botName(player, fallback) {
   return hasLabel(`botname.${player}`) ? labelOf(`botname.${player}`) : fallback;
 }
 
-/** The server's default names ("Player 2", "Computer (random)") in the page's language. */
-export function seatNames(seats) {
+/** A computer seat by the name the table gives it: its level's name ("Club player") when
+ *  the player is one of the game's levels, else the player's own label, else `fallback`.
+ *  The table page has its game's ladder, the replay and the review every game's. */
+export function computerName(game, player, fallback) {
+  const ladder = (DATA.ladders && DATA.ladders[game]) || (DATA.facts && DATA.facts.ladder) || [];
+  const level = ladder.find((l) => l.names.includes(player));
+  if (!level) return botName(player, fallback);
+  return hasLabel(`level.${game}.${level.name}`) ? labelOf(`level.${game}.${level.name}`) : level.name;
+}
+
+/** The server's default names ("Player 2", "Computer (club)") in the page's language, as
+ *  the table names them: one name per player across table, log, replay and review. */
+export function seatNames(seats, game) {
   return seats.map((s) => s.name.replace(/^Player (\d+)$/, (_, n) => t("Player {n}", { n }))
-    .replace(/^Computer \(([\w-]+)\)$/, (whole, p) => botName(p, whole)));
+    .replace(/^Computer \(([\w-]+)\)$/, (whole, p) => computerName(game, p, whole)));
 }
 
 /** A game module's context for one position: `seat` is whose eyes (null: a spectator's);

@@ -1,5 +1,5 @@
 // Cards drawn as SVG: crisp at any size, rank and suit symbol always shown (never colour alone).
-import { cardName, parseCard } from "./i18n.js";
+import { cardName, parseCard, rankLetter } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -32,7 +32,8 @@ function faceSvg(rank, suit) {
   const corner = rank === "10" ? 15 : 17;
   const x = rank === "10" ? 3.2 : 5;
   const squeeze = rank === "10" ? ' textLength="15" lengthAdjust="spacingAndGlyphs"' : "";
-  const cornerText = `<text x="${x}" y="${corner}" font-size="${corner - 1}" class="rank" fill="currentColor"${squeeze}>${rank}</text>`;
+  const letter = rankLetter(rank);
+  const cornerText = `<text x="${x}" y="${corner}" font-size="${corner - 1}" class="rank" fill="currentColor"${squeeze}>${letter}</text>`;
   let body = "";
   const n = rank === "A" ? 1 : Number(rank);
   if (rank === "A") {
@@ -43,7 +44,7 @@ function faceSvg(rank, suit) {
   } else {
     // court cards: a framed panel with a large letter and the suit
     body = `<rect x="14" y="16" width="32" height="52" rx="3" fill="none" stroke="currentColor" stroke-width="1.2" opacity=".55"/>`
-      + `<text x="30" y="50" text-anchor="middle" font-size="26" class="rank" fill="currentColor">${rank}</text>`
+      + `<text x="30" y="50" text-anchor="middle" font-size="26" class="rank" fill="currentColor">${letter}</text>`
       + suitSvg(suit, 24, 53, 12);
   }
   return `<svg viewBox="0 0 60 84" xmlns="${NS}" aria-hidden="true" focusable="false">`

@@ -60,11 +60,22 @@ export function cardName(text) {
   return t("{rank} of {suit}", { rank: name, suit: labelOf(`suit.${suit}`) });
 }
 
-/** A card's short form for logs: "Q♥". */
+// The court cards' letters in the page's language (German: B for Bube, D for Dame, as its
+// rules pages write them): one convention on the cards, in the log and in every text.
+const LETTER = { J: tc("card letter", "J"), Q: tc("card letter", "Q"), K: tc("card letter", "K"), A: tc("card letter", "A") };
+
+/** A rank as the page writes it: "10", "D" (German Queen). */
+export function rankLetter(rank) { return LETTER[rank] || rank; }
+
+/** A card's short form for logs: "Q♥" (German "D♥"). */
 export function cardShort(text) {
   const { rank, suit } = parseCard(text);
-  return `${rank}${SUIT_SYMBOL[suit]}`;
+  return `${rankLetter(rank)}${SUIT_SYMBOL[suit]}`;
 }
+
+/** A share as the page's language writes it: "44%", German "44 %" (a narrow no-break
+ *  space, as the rules pages write it). */
+export function percent(share) { return tc("percent", "{n}%", { n: Math.round(share * 100) }); }
 
 /** Several things as "a, b and c". */
 export function listOf(items) {

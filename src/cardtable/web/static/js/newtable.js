@@ -121,18 +121,19 @@ if (names.length && game !== "duel52") {
     const id = `v-${base}`;
     const box = el("input", { type: "checkbox", id, "data-variant": base });
     let extra = null;
+    const title = desc.split(":")[0];
     if (arg === "SEAT") {
-      extra = el("select", { "aria-label": `${base}: ${t("Players")}` });
+      extra = el("select", { "aria-label": t("{variant}: which seat", { variant: title }) });
       for (let i = 0; i < 4; i++) extra.append(el("option", { value: i, text: t("Seat {n}", { n: i + 1 }) }));
     } else if (arg === "N") {
-      extra = el("select", { "aria-label": base });
+      extra = el("select", { "aria-label": t("{variant}: how many", { variant: title }) });
       const range = base === "tokens" ? [1, 2, 3, 4] : [3, 4, 5];
       for (const v of range) extra.append(el("option", { value: v, text: String(v), selected: v === range[base === "tokens" ? 1 : 0] }));
     } else if (arg) {
       box.dataset.fixed = arg;
     }
     variantBoxes.push({ box, extra, base });
-    const label = el("label", { class: "check", for: id }, box, el("span", {}, el("strong", { text: desc.split(":")[0] }), el("small", { text: desc.includes(":") ? desc.slice(desc.indexOf(":") + 1).trim() : "" })));
+    const label = el("label", { class: "check", for: id }, box, el("span", {}, el("strong", { text: title }), el("small", { text: desc.includes(":") ? desc.slice(desc.indexOf(":") + 1).trim() : "" })));
     list.append(label);
     if (extra) label.append(extra);
     if (base === "team" || base === "tower") box.addEventListener("change", refreshPlayers);

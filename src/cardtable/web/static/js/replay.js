@@ -4,7 +4,7 @@
 // so nothing here ever holds a card the view may not show. The board is drawn by the
 // game's own module, as at the table. Paternoster Duel and Duel 52 games can also be
 // reviewed by the strong computer player's estimate (POST /api/review, streamed).
-import { DATA, t, labelOf } from "./i18n.js";
+import { DATA, t, labelOf, percent } from "./i18n.js";
 import { el } from "./dom.js";
 import { boardContext, seatNames, signalLine } from "./board.js";
 import { stepper } from "./stepper.js";
@@ -67,7 +67,7 @@ async function load(at = null) {
 async function tableNames() {
   try {
     const info = await json(await fetch(`/api/tables/${tableId}`));
-    names = seatNames(info.seats);
+    names = seatNames(info.seats, data.game);
     kinds = info.seats.map((s) => s.kind);
   } catch (e) { /* the default names do */ }
 }
@@ -182,8 +182,6 @@ function buildLog() {
   markLog();
 }
 
-function pct(x) { return `${Math.round(x * 100)}%`; }
-
 function moveLabel(text, n) {
   const ctx = ctxAt(n);
   return game.moveLabel ? game.moveLabel({ text, ...(game.parseMove ? game.parseMove(text, ctx) : {}) }, ctx) : text;
@@ -198,8 +196,8 @@ function markLog() {
     const d = review && review.byPly.get(Number(li.dataset.ply));
     if (!d) continue;
     const text = d.played === d.best
-      ? t("Computer's estimate: its choice too, chance to win {chance}", { chance: pct(d.after) })
-      : t("Computer's estimate: it would play {best}; chance to win {before} → {after} with this move", { best: moveLabel(d.best, d.ply - 1), before: pct(d.before), after: pct(d.after) });
+      ? t("Computer's estimate: its choice too, chance to win {chance}", { chance: percent(d.after) })
+      : t("Computer's estimate: it would play {best}; chance to win {before} → {after} with this move", { best: moveLabel(d.best, d.ply - 1), before: percent(d.before), after: percent(d.after) });
     li.querySelector("button").append(el("span", { class: "rp-est", text }));
     li.classList.toggle("costly", d.cost > 0);
   }
@@ -284,7 +282,7 @@ function summary(review) {
     for (const d of mistakes) {
       const b = el("button", { type: "button", class: "linkish", "data-ply": d.ply - 1,
         text: t("Move {n}: {move}; the computer: {best} (estimated chance to win {before} → {after})", { n: d.ply, move: moveLabel(d.played, d.ply - 1), best: moveLabel(d.best, d.ply - 1),
-                                before: pct(d.before), after: pct(d.after) }) });
+                                before: percent(d.before), after: percent(d.after) }) });
       b.addEventListener("click", () => go(d.ply - 1));
       ul.append(el("li", {}, b));
     }
@@ -303,7 +301,7 @@ function estimatePanel() {
   const head = el("tr", {}, ...["rp.col_move", "rp.col_chance", "rp.col_note"].map((k) => el("th", { scope: "col", text: labelOf(k) })));
   const shown = d.options.filter((o, i) => i < TOP || o.move === d.played);
   const rows = shown.map((o) => el("tr", { class: `${o.move === d.best ? "best" : ""} ${o.move === d.played ? "played" : ""}`.trim() },
-    el("td", { text: moveLabel(o.move, ply) }), el("td", { class: "num", text: pct(o.chance) }),
+    el("td", { text: moveLabel(o.move, ply) }), el("td", { class: "num", text: percent(o.chance) }),
     el("td", { text: [o.move === d.best ? t("computer's choice") : null, o.move === d.played ? t("played") : null].filter(Boolean).join(" · ") })));
   box.replaceChildren(
     el("h3", { text: t("{name} to decide: the computer's estimate ({deals} deals)", { name: names[d.seat], deals: d.samples }) }),

@@ -64,7 +64,7 @@ async function open(data) {
 async function fromTable(tableId, gameNo) {
   try {
     const info = await fetch(`/api/tables/${tableId}`).then((r) => r.json());
-    if (info.seats) names = seatNames(info.seats);
+    if (info.seats) names = seatNames(info.seats, "matebeta");
     const q = gameNo ? `?game_no=${gameNo}` : "";
     const r = await fetch(`/api/tables/${tableId}/record${q}`);
     const data = await r.json();

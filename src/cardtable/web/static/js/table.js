@@ -8,7 +8,7 @@
 import { DATA, LANG, t, tn, tc, hasLabel, labelOf, cardName, cardShort, listOf } from "./i18n.js";
 import { cardEl, emptyEl, sortLadder } from "./cards.js";
 import { el } from "./dom.js";
-import { botName, currentSignals, signalLine } from "./board.js";
+import { computerName, currentSignals, signalLine } from "./board.js";
 import { play, setSounds, soundsOn } from "./sounds.js";
 
 const tableId = DATA.table;
@@ -53,9 +53,7 @@ function seatName(seat) {
   const plain = /^Player (\d+)$/.exec(name);     // the server's default names, in the page language
   if (plain) name = t("Player {n}", { n: plain[1] });
   const computer = info.kind === "computer" && /^Computer \(([\w-]+)\)$/.exec(name);  // named by its level
-  const level = computer && (DATA.facts.ladder || []).find((l) => l.names.includes(computer[1]));
-  if (level) name = hasLabel(`level.${gameId}.${level.name}`) ? labelOf(`level.${gameId}.${level.name}`) : level.name;
-  else if (computer) name = botName(computer[1], name);
+  if (computer) name = computerName(gameId, computer[1], name);
   if (msg.seats.filter((s) => s.name === info.name).length > 1 && !plain) name += ` ${seat + 1}`;
   return name;
 }

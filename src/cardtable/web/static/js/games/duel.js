@@ -14,7 +14,7 @@ function pileLabel(ctx, team, pile, onto = false) {
   const p = ctx.labelOf("duel." + pile);
   if (teams(ctx) === 4) return t("team {team}: {pile}", { team: teamName(ctx, team), pile: p });
   if (ctx.isMe(team)) return onto ? ctx.tc("onto", "your {pile}", { pile: p }) : t("your {pile}", { pile: p });
-  return t("{name}'s {pile}", { name: ctx.name(team), pile: p });
+  return onto ? ctx.tc("onto", "{name}'s {pile}", { name: ctx.name(team), pile: p }) : t("{name}'s {pile}", { name: ctx.name(team), pile: p });
 }
 /** A pile of `seat`'s team (a signal's pile is the signalling seat's own). */
 export function pileName(pile, ctx, seat = ctx.view) { return pileLabel(ctx, teamOf(seat), pile); }
@@ -173,7 +173,9 @@ export function describe(ev, ctx) {
   const { t, cardShort } = ctx;
   const name = ctx.name(ev.seat);
   switch (ev.kind) {
-    case "play": return t("{name} plays {card} on {pile}", { name, card: cardShort(ev.card), pile: teams(ctx) === 4 ? pileLabel(ctx, ev.owner, ev.pile) : ctx.labelOf(`duel.${ev.pile}`) });
+    case "play": return teams(ctx) === 4
+      ? t("{name} plays {card} on {pile}", { name, card: cardShort(ev.card), pile: pileLabel(ctx, ev.owner, ev.pile) })
+      : t("{name} plays {card} on their own {pile}", { name, card: cardShort(ev.card), pile: ctx.labelOf(`duel.${ev.pile}`) });
     case "push": return t("{name} pushes {card} onto {pile}", { name, card: cardShort(ev.card), pile: pileLabel(ctx, ev.owner, ev.pile, true) });
     case "end": return t("{name} ends the turn and draws {n}", { name, n: ev.drew });
     case "draw": return t("{name} draws {n}", { name, n: ev.count });
