@@ -70,13 +70,19 @@ class IllegalMove(ValueError):
     """A move the rules refuse, with a reason a player understands.
 
     ``rule`` names the rule that refused it (``"push-once"``, ``"not-your-turn"``),
-    so that tests and clients can tell refusals apart without parsing text.
+    so that tests and clients can tell refusals apart without parsing text. ``parts``
+    are the things the reason names, in the notation (``card="7H"``, ``top="9S"``,
+    ``pile="up1"``, ``owner=1`` (whose pile), ``seat=1`` (seats from 0), ``lane=2``
+    (lanes from 1), ``place="L2.0.1"``, ``cards=["7C", "KC"]``, numbers such as ``n``),
+    so that a page can say the reason in its own language with the names it shows.
     """
 
-    def __init__(self, reason: str, rule: str = "illegal") -> None:
+    def __init__(self, reason: str, rule: str = "illegal",
+                 **parts: int | str | list[str]) -> None:
         super().__init__(reason)
         self.reason = reason
         self.rule = rule
+        self.parts = parts
 
 
 class OptionError(ValueError):
