@@ -329,9 +329,27 @@ def explain(rule: str, move: PaternosterMove, f: SeatFacts) -> IllegalMove:
         return IllegalMove(
             f"{card} does not fit on {pile}: it needs {want} (or the step back of the same "
             f"suit, {ranks} the wrong way)",
-            rule,
+            rule, card=card, pile=pile, top=top.text, n=f.reach,
         )
-    return IllegalMove(reasons.get(rule, rule), rule)
+    return IllegalMove(reasons.get(rule, rule), rule, **_parts(rule, move, f, card, pile, need))
+
+
+def _parts(rule: str, move: PaternosterMove, f: SeatFacts, card: str, pile: str,
+           need: int) -> dict[str, int | str | list[str]]:
+    """What a refusal names, for a page to say it in its own words (IllegalMove.parts)."""
+    if rule == "not-your-turn":
+        return {"seat": f.turn_seat}
+    if rule == "not-in-hand":
+        return {"card": card}
+    if rule in ("locked", "no-such-pile"):
+        return {"pile": pile}
+    if rule == "end-too-early":
+        return {"n": need if f.played else 0}
+    if rule == "token-end-one-card":
+        return {"n": f.played}
+    if rule == "no-such-seat":
+        return {"n": f.players}
+    return {}
 
 
 def give_completes(f: SeatFacts) -> bool:
