@@ -174,12 +174,29 @@ def _times(count: int) -> str:
     return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
+NO_PUSH_FRIENDLY = "there is no pushing in Friendly race"
+NO_PUSH_SET = "there is no pushing in this game (pushes_per_turn is 0)"
+NO_PUSH_HANDICAP = "your handicap: you play without pushing"
+NO_DRAW_AUTO = "you draw automatically when you end your turn"
+NO_DRAW_EMPTY = "your draw pile is empty"
+NO_DRAW_FULL = "your hand is full"
+CAUSES = {NO_PUSH_FRIENDLY: "friendly", NO_PUSH_SET: "none", NO_PUSH_HANDICAP: "handicap",
+          NO_DRAW_AUTO: "auto", NO_DRAW_EMPTY: "empty", NO_DRAW_FULL: "full"}
+"""Why pushing or drawing is out, as a word a page can say in its own language."""
+
+
+def _other(seat: int) -> int:
+    """A seat of the other side (red seats are even, black odd): whose piles a push goes to."""
+    return (seat + 1) % 4 if seat > 1 else 1 - seat
+
+
 def refusal(move: DuelMove, f: SeatFacts) -> IllegalMove | None:
     """Why the rules refuse ``move`` for this seat, or ``None`` when it is legal."""
     if f.over:
         return IllegalMove("the game is over", "game-over")
     if not f.acting:
-        return IllegalMove(f"it is seat {f.turn_seat}'s turn, not yours", "not-your-turn")
+        return IllegalMove(f"it is seat {f.turn_seat}'s turn, not yours", "not-your-turn",
+                           **({"seat": f.turn_seat} if f.turn_seat is not None else {}))
     kind = move.kind
     if kind == "end":
         if f.blitz:
@@ -188,20 +205,21 @@ def refusal(move: DuelMove, f: SeatFacts) -> IllegalMove | None:
             return IllegalMove(
                 f"you must still play {f.owed} card{'s' if f.owed > 1 else ''} on your own "
                 "piles before you end your turn",
-                "end-too-early",
+                "end-too-early", n=f.owed,
             )
         return None
     if kind == "draw":
         if not f.blitz:
-            return IllegalMove("you draw automatically when you end your turn", "no-draw")
+            return IllegalMove("you draw automatically when you end your turn", "no-draw",
+                               cause="auto")
         if f.can_draw is not None:
-            return IllegalMove(f.can_draw, "no-draw")
+            return IllegalMove(f.can_draw, "no-draw", cause=CAUSES[f.can_draw])
         return None
     card = move.card
     pile = move.pile
     assert card is not None and pile is not None
     if card not in f.hand:
-        return IllegalMove(f"you do not hold {card.text}", "not-in-hand")
+        return IllegalMove(f"you do not hold {card.text}", "not-in-hand", card=card.text)
     name = PILE_NAMES[pile]
     if kind == "play":
         top = f.own[pile]
@@ -213,38 +231,42 @@ def refusal(move: DuelMove, f: SeatFacts) -> IllegalMove | None:
                 if f.back_limit == 0:
                     return IllegalMove("there are no step backs for you in this game "
                                        "(step_backs_per_turn is 0, or a handicap)",
-                                       "step-back-once")
+                                       "step-back-once", cause="none")
                 rule = "since your last ordinary card" if f.blitz else "this turn"
                 allowed = "only one is" if f.back_limit == 1 else f"only {f.back_limit} are"
                 return IllegalMove(f"you already made {_count_of(f.back_limit, 'step back')} "
-                                   f"{rule}: {allowed} allowed", "step-back-once")
+                                   f"{rule}: {allowed} allowed", "step-back-once",
+                                   n=f.back_limit, cause="blitz" if f.blitz else "turn")
             return None
         need = "a higher" if pile == UP else "a lower"
         return IllegalMove(
             f"{card.text} does not fit on your {name} pile: it shows {top.text} and needs "
             f"{need} card (or the step back of the same suit)",
-            "pile-direction",
+            "pile-direction", card=card.text, pile=name, owner=f.seat, top=top.text,
         )
     # push
     if f.push_allowed is not None:
-        return IllegalMove(f.push_allowed, "no-push")
+        return IllegalMove(f.push_allowed, "no-push", cause=CAUSES[f.push_allowed])
     if f.pushed:
         when = "between two cards on your own piles" if f.blitz else "per turn"
-        return IllegalMove(f"you may push only {_times(f.push_limit)} {when}", "push-once")
+        return IllegalMove(f"you may push only {_times(f.push_limit)} {when}", "push-once",
+                           n=f.push_limit, cause="blitz" if f.blitz else "turn")
     top = f.other[pile]
     if top is None:
         return IllegalMove(f"you cannot push onto an empty pile (their {name} pile is empty)",
-                           "push-empty")
+                           "push-empty", pile=name, owner=_other(f.seat))
     if not fits(card, top, pile, f.twins):
         need = "higher" if pile == UP else "lower"
         return IllegalMove(f"a push onto their {name} pile must be {need} than {top.text}",
-                           "push-direction")
+                           "push-direction", card=card.text, pile=name, owner=_other(f.seat),
+                           top=top.text)
     if not push_fits(card, top, pile, f.twins, f.reach):
         return IllegalMove(
             f"a push may go at most {_count_of(f.reach, 'rank')} past the top card: their "
             f"{name} pile shows "
             f"{top.text}, so {card.text} is too far",
-            "push-distance",
+            "push-distance", card=card.text, pile=name, owner=_other(f.seat), top=top.text,
+            n=f.reach,
         )
     return None
 
@@ -395,20 +417,20 @@ def _facts(
     own_up, own_down = piles[team]
     other_up, other_down = piles[1 - team]
     if options.friendly:
-        push_allowed: str | None = "there is no pushing in Friendly race"
+        push_allowed: str | None = NO_PUSH_FRIENDLY
     elif options.push_limit == 0:
-        push_allowed = "there is no pushing in this game (pushes_per_turn is 0)"
+        push_allowed = NO_PUSH_SET
     elif seat in options.handicap_no_push:
-        push_allowed = "your handicap: you play without pushing"
+        push_allowed = NO_PUSH_HANDICAP
     else:
         push_allowed = None
     can_draw: str | None = None
     if not options.blitz:
-        can_draw = "you draw automatically when you end your turn"
+        can_draw = NO_DRAW_AUTO
     elif draw_count == 0:
-        can_draw = "your draw pile is empty"
+        can_draw = NO_DRAW_EMPTY
     elif len(hand) >= options.hand_size(seat):
-        can_draw = "your hand is full"
+        can_draw = NO_DRAW_FULL
     return SeatFacts(  # positional: this runs for every move
         seat, seat in to_act, turn_seat, over, hand,
         (own_up[-1] if own_up else None, own_down[-1] if own_down else None),
