@@ -1,5 +1,5 @@
 """The tables' HTTP API: the games on offer, a new table, a table's state, taking a seat,
-playing again. Live play is the WebSocket's (:mod:`.socket`)."""
+playing again. Live play is the WebSocket's (:mod:`.websocket`)."""
 
 from __future__ import annotations
 
