@@ -228,7 +228,8 @@ def refusal(seat: int, move: MateBetaMove, t: Table) -> IllegalMove | None:
             PHASE_LEAD: "to lead",
             PHASE_ANSWER: "to answer",
         }[t.phase]
-        return IllegalMove(f"it is seat {actor}'s turn {doing}, not yours", "not-your-turn")
+        return IllegalMove(f"it is seat {actor}'s turn {doing}, not yours", "not-your-turn",
+                           seat=actor, cause=t.phase)
     kind, card = move.kind, move.card
     hand = t.hands[seat]
     if t.phase == PHASE_FOREPLACE:
@@ -244,20 +245,20 @@ def refusal(seat: int, move: MateBetaMove, t: Table) -> IllegalMove | None:
                                "foreplace-handicap")
         assert card is not None
         if card not in hand:
-            return IllegalMove(f"you do not hold {card.text}", "not-in-hand")
+            return IllegalMove(f"you do not hold {card.text}", "not-in-hand", card=card.text)
         first = t.foreplaced[t.dealer]
         if seat != t.dealer and first is not None:
             if card.suit == first.suit:
                 return IllegalMove(
                     f"the dealer foreplaced {first.text}: you may not foreplace a card of "
                     "the same suit",
-                    "foreplace-same-suit",
+                    "foreplace-same-suit", card=card.text, top=first.text,
                 )
             if card.rank == first.rank:
                 return IllegalMove(
                     f"the dealer foreplaced {first.text}: you may not foreplace a card of "
                     "the same rank",
-                    "foreplace-same-rank",
+                    "foreplace-same-rank", card=card.text, top=first.text,
                 )
         return None
     if kind in (FOREPLACE, KEEP):
@@ -265,14 +266,16 @@ def refusal(seat: int, move: MateBetaMove, t: Table) -> IllegalMove | None:
     assert card is not None
     if t.phase == PHASE_LEAD:
         if kind != LEAD:
-            return IllegalMove(f"you lead move {t.move}: write 'lead <card>'", "lead-not-answer")
+            return IllegalMove(f"you lead move {t.move}: write 'lead <card>'", "lead-not-answer",
+                               n=t.move)
         if card not in hand:
-            return IllegalMove(f"you do not hold {card.text}", "not-in-hand")
+            return IllegalMove(f"you do not hold {card.text}", "not-in-hand", card=card.text)
         return None
     if kind != ANSWER:
-        return IllegalMove(f"you answer move {t.move}: write 'answer <card>'", "answer-not-lead")
+        return IllegalMove(f"you answer move {t.move}: write 'answer <card>'", "answer-not-lead",
+                           n=t.move)
     if card not in hand:
-        return IllegalMove(f"you do not hold {card.text}", "not-in-hand")
+        return IllegalMove(f"you do not hold {card.text}", "not-in-hand", card=card.text)
     lead = t.lead
     assert lead is not None
     allowed = answers_to(lead, hand)
@@ -283,12 +286,12 @@ def refusal(seat: int, move: MateBetaMove, t: Table) -> IllegalMove | None:
         return IllegalMove(
             f"you must answer {lead.text} with a card of the led suit ({lead.suit.symbol}): "
             f"{names}",
-            "follow-suit",
+            "follow-suit", card=card.text, led=lead.text, cards=[c.text for c in allowed],
         )
     return IllegalMove(
         f"you hold no {lead.suit.symbol}, so you must answer {lead.text} with a card of the "
         f"led rank: {names}",
-        "follow-rank",
+        "follow-rank", card=card.text, led=lead.text, cards=[c.text for c in allowed],
     )
 
 
