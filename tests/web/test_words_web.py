@@ -62,7 +62,8 @@ def test_court_cards_and_the_duels_log(browser: Any, server: Server, artifacts: 
     page.wait_for_selector('#board .hand [data-src="card:QH"].playable')
     german = locale == "de-DE"
     letters = page.eval_on_selector_all(
-        '#board .hand .card[data-card="QH"] text.rank, #board .hand .card[data-card="JD"] text.rank',
+        '#board .hand .card[data-card="QH"] text.rank, '
+        '#board .hand .card[data-card="JD"] text.rank',
         "(ts) => ts.map((t) => t.textContent)")
     assert set(letters) == ({"D", "B"} if german else {"Q", "J"}), letters
     version = page.get_attribute("#table-page", "data-version")

@@ -99,7 +99,8 @@ def wait_logged(page: Any, line: str, times: int = 1, timeout: float = WAIT_MS) 
 IN_VIEW = """(selector) => { const e = document.querySelector(selector);
   if (!e) return false;
   const r = e.getBoundingClientRect();
-  if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > innerHeight || r.right > innerWidth) return false;
+  if (r.width === 0 || r.top < 0 || r.left < 0) return false;
+  if (r.bottom > innerHeight || r.right > innerWidth) return false;
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   return !!hit && e.contains(hit); }"""
 """Whether the element lies wholly within the viewport, and is what a tap at its middle

@@ -232,6 +232,7 @@ def _focusable_tables(body: str, title: str) -> str:
         headings = _LAST_HEADING.findall(body, 0, m.start())
         label = m.group(2) or (headings[-1] if headings else title)
         plain = html.escape(html.unescape(re.sub(r"<[^>]+>", "", label)).strip(), quote=True)
-        return f'<div class="table-wrap" tabindex="0" role="region" aria-label="{plain}">{m.group(1)}'
+        return (f'<div class="table-wrap" tabindex="0" role="region" aria-label="{plain}">'
+                f"{m.group(1)}")
 
     return _WRAP.sub(named, body)
