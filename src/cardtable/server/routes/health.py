@@ -18,8 +18,10 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from sqlalchemy.engine import Connection
 
+from cardtable.server.cluster.ownership import TableManager
 from cardtable.server.protocol.errors import http_error
 from cardtable.server.protocol.models import ErrorBody
+from cardtable.server.routes.deps import Manager
 
 READY_WITHIN = 2.0
 """Seconds the database has to answer a readiness check."""
@@ -42,20 +44,20 @@ async def live() -> Health:
 
 
 @router.get("/api/health/ready", response_model=Health, responses=_NOT_READY)
-async def ready(request: Request) -> Health | JSONResponse:
+async def ready(request: Request, manager: Manager) -> Health | JSONResponse:
     """Readiness: the server can play moves (its database answers within two seconds, and
     Redis, if it has one, answers)."""
-    return await _ready(request)
+    return await _ready(request, manager)
 
 
 @router.get("/api/health", response_model=Health, responses=_NOT_READY)
-async def health(request: Request) -> Health | JSONResponse:
+async def health(request: Request, manager: Manager) -> Health | JSONResponse:
     """The same as ``/api/health/ready``."""
-    return await _ready(request)
+    return await _ready(request, manager)
 
 
-async def _ready(request: Request) -> Health | JSONResponse:
-    db = request.app.state.manager.db
+async def _ready(request: Request, manager: TableManager) -> Health | JSONResponse:
+    db = manager.db
     try:
         await asyncio.wait_for(db.run(_ping), READY_WITHIN)
     except Exception:

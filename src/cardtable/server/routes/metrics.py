@@ -19,14 +19,15 @@ from fastapi.responses import Response
 from prometheus_client import CONTENT_TYPE_LATEST
 
 from cardtable.server.protocol.errors import http_error
+from cardtable.server.routes.deps import SiteSettings
 
 router = APIRouter()
 
 
 @router.get("/metrics", include_in_schema=False)
-async def metrics(request: Request) -> Response:
+async def metrics(request: Request, settings: SiteSettings) -> Response:
     """The Prometheus text format, for this machine or the bearer of the metrics token."""
-    token: str | None = request.app.state.settings.metrics_token
+    token = settings.metrics_token
     if not _allowed(request, token):
         return http_error(403, "forbidden", "the metrics are for the operator: ask from the "
                           "server's own machine, or with the metrics token")
