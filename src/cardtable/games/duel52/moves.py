@@ -349,7 +349,8 @@ def refusal(move: D52Move, f: Facts,
     if f.over:
         return IllegalMove("the game is over", "game-over")
     if not f.acting:
-        return IllegalMove(f"it is seat {f.turn_seat}'s turn, not yours", "not-your-turn")
+        return IllegalMove(f"it is seat {f.turn_seat}'s turn, not yours", "not-your-turn",
+                           seat=f.turn_seat)
     if among(move, legal_moves(f) if legal is None else legal):
         return None
     return _explain(move, f)
@@ -376,7 +377,8 @@ def _explain(move: D52Move, f: Facts) -> IllegalMove:
     if choice is not None:
         if move.kind != choice.kind:
             return IllegalMove(f"first finish the power of {pos_text(choice.source)}: "
-                               f"{_CHOICE_WORDS[choice.kind]}", "choice-pending")
+                               f"{_CHOICE_WORDS[choice.kind]}", "choice-pending",
+                               place=pos_text(choice.source), cause=choice.kind)
         return _explain_choice(move, f, choice)
     if move.kind in CHOICES:
         return IllegalMove(f"there is nothing to choose now ('{move.kind}' answers a power)",
@@ -384,28 +386,32 @@ def _explain(move: D52Move, f: Facts) -> IllegalMove:
     if move.kind == "play":
         assert move.card is not None and move.lane is not None
         if move.card not in f.hand:
-            return IllegalMove(f"you do not hold {move.card.text}", "not-in-hand")
+            return IllegalMove(f"you do not hold {move.card.text}", "not-in-hand",
+                               card=move.card.text)
         if f.won[move.lane] is not None:
             return IllegalMove(f"lane {move.lane + 1} is won: no more cards can be played "
-                               "into it", "lane-won")
+                               "into it", "lane-won", lane=move.lane + 1)
         return IllegalMove("you cannot play a card now", "play")
     owner = move.actors[0][1] if move.actors else f.seat
     if owner != f.seat:
         return IllegalMove(f"{pos_text(move.actors[0])} is not on your side (you are seat "
-                           f"{f.seat})", "not-yours")
+                           f"{f.seat})", "not-yours", place=pos_text(move.actors[0]))
     cards = [_find(f, p) for p in move.actors]
     for p, c in zip(move.actors, cards, strict=True):
         if c is None:
-            return IllegalMove(f"there is no card at {pos_text(p)}", "no-such-card")
+            return IllegalMove(f"there is no card at {pos_text(p)}", "no-such-card",
+                               lane=p[0] + 1)
     actors = [c for c in cards if c is not None]
     if move.kind == "flip":
         c = actors[0]
         if c.up:
-            return IllegalMove(f"{pos_text(move.actors[0])} is already face up", "face-up")
+            return IllegalMove(f"{pos_text(move.actors[0])} is already face up", "face-up",
+                               place=pos_text(move.actors[0]))
         if c.frozen:
-            return IllegalMove("a frozen card cannot be flipped by its owner", "frozen")
+            return IllegalMove("a frozen card cannot be flipped by its owner", "frozen",
+                               place=pos_text(move.actors[0]), cause="flip")
         return IllegalMove("Base cards cannot be flipped until the draw pile is empty",
-                           "base-protected")
+                           "base-protected", place=pos_text(move.actors[0]), cause="flip")
     if move.kind == "pair":
         return _explain_pair(actors)
     return _explain_attack(move, f, actors)
@@ -414,14 +420,15 @@ def _explain(move: D52Move, f: Facts) -> IllegalMove:
 def _explain_pair(actors: list[TableCard]) -> IllegalMove:
     a, b = actors
     if a.lane != b.lane:
-        return IllegalMove("a pair must be in one lane", "pair")
+        return IllegalMove("a pair must be in one lane", "pair", cause="lanes")
     if not (a.up and b.up):
-        return IllegalMove("only face-up cards can pair", "pair")
+        return IllegalMove("only face-up cards can pair", "pair", cause="face-down")
     if a.slot == b.slot:
-        return IllegalMove("a pair needs two different cards", "pair")
+        return IllegalMove("a pair needs two different cards", "pair", cause="same-card")
     if face(a) != face(b):
-        return IllegalMove("a pair needs two cards of the same rank", "pair")
-    return IllegalMove("a card can be in only one pair (no triplets or quads)", "pair")
+        return IllegalMove("a pair needs two cards of the same rank", "pair", cause="rank")
+    return IllegalMove("a card can be in only one pair (no triplets or quads)", "pair",
+                       cause="taken")
 
 
 def _explain_attack(move: D52Move, f: Facts, actors: list[TableCard]) -> IllegalMove:
@@ -430,28 +437,30 @@ def _explain_attack(move: D52Move, f: Facts, actors: list[TableCard]) -> Illegal
         if c.lane != lane:
             return IllegalMove("a pair attacks from one lane", "attack")
         if not c.up:
-            return IllegalMove("only face-up cards attack", "face-down")
+            return IllegalMove("only face-up cards attack", "face-down",
+                               place=pos_text(position(c)))
         if c.frozen:
-            return IllegalMove("a frozen card cannot attack", "frozen")
+            return IllegalMove("a frozen card cannot attack", "frozen",
+                               place=pos_text(position(c)), cause="attack")
         if not can_attack(c):
             return IllegalMove(f"{pos_text(position(c))} has already attacked this turn",
-                               "attacked")
+                               "attacked", place=pos_text(position(c)))
     if len(actors) == 1 and actors[0].partner is not None:
         return IllegalMove("the cards of a pair attack together: write attack <pos>+<pos>",
                            "paired")
     if len(actors) == 2 and actors[0].partner != actors[1].slot:
         return IllegalMove("those two cards are not a pair", "not-a-pair")
     if f.won[lane] is not None:
-        return IllegalMove(f"lane {lane + 1} is won", "lane-won")
+        return IllegalMove(f"lane {lane + 1} is won", "lane-won", lane=lane + 1)
     targets = [_find(f, p) for p in move.targets]
     for p, t in zip(move.targets, targets, strict=True):
         if t is None or p[1] == f.seat or p[0] != lane:
             return IllegalMove(f"{pos_text(p)} is not a card on the other side of lane "
-                               f"{lane + 1}", "target")
+                               f"{lane + 1}", "target", lane=lane + 1)
     real = [t for t in targets if t is not None]
     if any(t.base for t in real) and f.pile > 0:
         return IllegalMove("Base cards cannot be attacked until the draw pile is empty",
-                           "base-protected")
+                           "base-protected", cause="attack")
     bans = f.bans
     if any(power(t, bans) != JACK for t in real) and any(
         power(c, bans) == JACK for c in f.sides[lane][1 - f.seat]
@@ -470,14 +479,16 @@ def _explain_attack(move: D52Move, f: Facts, actors: list[TableCard]) -> Illegal
         if face(actors[0]) == TEN:
             return IllegalMove("your handicap forbids you Twinstrike: your 10s hit one card",
                                "handicap")
-        return IllegalMove("only a 10 hits two cards: name one target", "target")
+        return IllegalMove("only a 10 hits two cards: name one target", "target",
+                           cause="one")
     return IllegalMove("that attack is not possible now", "attack")
 
 
 def _explain_choice(move: D52Move, f: Facts, choice: Choice) -> IllegalMove:
     if move.kind == "discard":
         assert move.card is not None
-        return IllegalMove(f"you do not hold {move.card.text}", "not-in-hand")
+        return IllegalMove(f"you do not hold {move.card.text}", "not-in-hand",
+                           card=move.card.text)
     if move.kind == "next":
         return IllegalMove("pick one of the cards whose power still waits: "
                            + ", ".join(pos_text(p) for p in choice.among), "next")
