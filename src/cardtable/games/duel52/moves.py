@@ -350,7 +350,7 @@ def refusal(move: D52Move, f: Facts,
         return IllegalMove("the game is over", "game-over")
     if not f.acting:
         return IllegalMove(f"it is seat {f.turn_seat}'s turn, not yours", "not-your-turn",
-                           seat=f.turn_seat)
+                           **({} if f.turn_seat is None else {"seat": f.turn_seat}))
     if among(move, legal_moves(f) if legal is None else legal):
         return None
     return _explain(move, f)

@@ -229,7 +229,7 @@ def refusal(seat: int, move: MateBetaMove, t: Table) -> IllegalMove | None:
             PHASE_ANSWER: "to answer",
         }[t.phase]
         return IllegalMove(f"it is seat {actor}'s turn {doing}, not yours", "not-your-turn",
-                           seat=actor, cause=t.phase)
+                           cause=t.phase, **({} if actor is None else {"seat": actor}))
     kind, card = move.kind, move.card
     hand = t.hands[seat]
     if t.phase == PHASE_FOREPLACE:
