@@ -210,7 +210,8 @@ class Remote:
                     if answer["ok"]:
                         result: dict[str, Any] = answer["result"]
                         return result
-                    raise Refusal(answer["code"], answer["message"], answer.get("rule"))
+                    raise Refusal(answer["code"], answer["message"], answer.get("rule"),
+                                  parts=answer.get("parts"))
             if time.monotonic() > deadline:
                 raise Refusal("elsewhere", ELSEWHERE)
             await asyncio.sleep(0.25)
@@ -331,7 +332,7 @@ class Remote:
             result = await ACTIONS[str(message["a"])](table, dict(message["args"]))
         except Refusal as exc:
             self.relay.answer(message, {"ok": False, "code": exc.code, "message": exc.message,
-                                        "rule": exc.rule})
+                                        "rule": exc.rule, "parts": exc.parts})
             return
         except Exception:
             log.exception("a call from another process failed", extra={"table": message["t"]})

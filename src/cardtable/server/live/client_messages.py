@@ -103,17 +103,19 @@ async def read_messages(websocket: WebSocket, settings: Settings,
 
 
 def reply_error(table: LiveTable, conn: Conn, code: str, message: str,
-                rule: str | None = None) -> None:
+                rule: str | None = None,
+                parts: dict[str, int | str | list[str]] | None = None) -> None:
     table.metrics.ws_errors.labels(code).inc()
-    conn.push(ws_error(code, message, rule, table.version))
+    conn.push(ws_error(code, message, rule, table.version, parts))
 
 
 async def handle(table: LiveTable, conn: Conn, raw: str) -> None:
     """One client message; every problem is answered on this connection, which stays open."""
     received = time.perf_counter()
 
-    def error(code: str, message: str, rule: str | None = None) -> None:
-        reply_error(table, conn, code, message, rule)
+    def error(code: str, message: str, rule: str | None = None,
+              parts: dict[str, int | str | list[str]] | None = None) -> None:
+        reply_error(table, conn, code, message, rule, parts)
 
     try:
         data = json.loads(raw)
@@ -163,4 +165,4 @@ async def handle(table: LiveTable, conn: Conn, raw: str) -> None:
             conn.push({"type": "why", "version": table.version,
                        "answers": table.why(conn.seat, msg.moves)})
     except Refusal as exc:
-        error(exc.code, exc.message, exc.rule)
+        error(exc.code, exc.message, exc.rule, exc.parts)

@@ -293,7 +293,7 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
                 if version < current:
                     message += (f" (the table changed since version {version}: another "
                                 "seat moved first)")
-                raise Refusal("illegal", message, exc.rule) from None
+                raise Refusal("illegal", message, exc.rule, parts=exc.parts) from None
             except Exception:
                 log.exception("the rules engine failed on a move", extra={
                     "table": self.id, "seat": seat, "move": text[:40]})
@@ -336,7 +336,7 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
             try:
                 self._check_move(seat, text, self.version, "seat")
             except Refusal as exc:
-                answers[i] = refused(text, exc.code, exc.message, exc.rule)
+                answers[i] = refused(text, exc.code, exc.message, exc.rule, exc.parts)
         rest = [i for i in range(len(texts)) if i not in answers]
         answers.update(zip(rest, judge(self.state, seat, [texts[i] for i in rest]), strict=True))
         return [answers[i] for i in range(len(texts))]

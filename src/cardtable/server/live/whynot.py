@@ -9,16 +9,21 @@ the seat's observation as it holds the observation itself.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.engine import IllegalMove, State
 
 
-def refused(text: str, code: str, message: str, rule: str | None) -> dict[str, Any]:
+def refused(text: str, code: str, message: str, rule: str | None,
+            parts: Mapping[str, int | str | list[str]] | None = None) -> dict[str, Any]:
+    """A refusal as the page reads it: the rule, and the parts its reason names (card,
+    pile, lane, seat, ...), for the page to say in its own language and names."""
     answer: dict[str, Any] = {"move": text, "legal": False, "code": code, "message": message}
     if rule is not None:
         answer["rule"] = rule
+    if parts:
+        answer["parts"] = dict(parts)
     return answer
 
 
@@ -41,7 +46,7 @@ def judge(state: State, seat: int, texts: Sequence[str]) -> list[dict[str, Any]]
                 trial.play(seat, move)
                 trial = None
         except IllegalMove as exc:
-            answers.append(refused(text, "illegal", exc.reason, exc.rule))
+            answers.append(refused(text, "illegal", exc.reason, exc.rule, exc.parts))
             continue
         answers.append({"move": text, "legal": True})
     return answers

@@ -65,16 +65,19 @@ class ApiError(Exception):
 
 class Refusal(Exception):
     """A request the table refuses; nothing changed. ``code`` is for programs; ``rule``
-    names the rule that refused it (a move's, or a refused combination of options), and
-    ``values`` the numbers that rule's refusal names."""
+    names the rule that refused it (a move's, or a refused combination of options),
+    ``values`` the numbers a refused combination names, and ``parts`` what a refused
+    move's reason names (its card, pile, lane, seat: ``IllegalMove.parts``)."""
 
     def __init__(self, code: str, message: str, rule: str | None = None,
-                 values: Mapping[str, int | str] | None = None) -> None:
+                 values: Mapping[str, int | str] | None = None,
+                 parts: Mapping[str, int | str | list[str]] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.rule = rule
         self.values = dict(values) if values else None
+        self.parts = dict(parts) if parts else None
 
     def to_json(self) -> dict[str, Any]:
         return _body(self.code, self.message, self.rule, self.values)
@@ -98,10 +101,13 @@ def http_error(status: int, code: str, message: str, rule: str | None = None,
 
 
 def ws_error(code: str, message: str, rule: str | None = None,
-             version: int | None = None) -> dict[str, Any]:
+             version: int | None = None,
+             parts: Mapping[str, int | str | list[str]] | None = None) -> dict[str, Any]:
     body: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if rule is not None:
         body["rule"] = rule
+    if parts:
+        body["parts"] = dict(parts)
     if version is not None:
         body["version"] = version
     return body
