@@ -242,7 +242,7 @@ def refusal(move: DuelMove, f: SeatFacts) -> IllegalMove | None:
         return IllegalMove(
             f"{card.text} does not fit on your {name} pile: it shows {top.text} and needs "
             f"{need} card (or the step back of the same suit)",
-            "pile-direction", card=card.text, pile=name, owner=f.seat, top=top.text,
+            "pile-direction", card=card.text, pile=name, owner=f.seat, top=top.text, cause=name,
         )
     # push
     if f.push_allowed is not None:
@@ -259,7 +259,7 @@ def refusal(move: DuelMove, f: SeatFacts) -> IllegalMove | None:
         need = "higher" if pile == UP else "lower"
         return IllegalMove(f"a push onto their {name} pile must be {need} than {top.text}",
                            "push-direction", card=card.text, pile=name, owner=_other(f.seat),
-                           top=top.text)
+                           top=top.text, cause=name)
     if not push_fits(card, top, pile, f.twins, f.reach):
         return IllegalMove(
             f"a push may go at most {_count_of(f.reach, 'rank')} past the top card: their "

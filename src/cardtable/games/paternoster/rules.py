@@ -330,6 +330,7 @@ def explain(rule: str, move: PaternosterMove, f: SeatFacts) -> IllegalMove:
             f"{card} does not fit on {pile}: it needs {want} (or the step back of the same "
             f"suit, {ranks} the wrong way)",
             rule, card=card, pile=pile, top=top.text, n=f.reach,
+            cause="up" if move.pile < 3 else "down",
         )
     return IllegalMove(reasons.get(rule, rule), rule, **_parts(rule, move, f, card, pile, need))
 
@@ -344,7 +345,7 @@ def _parts(rule: str, move: PaternosterMove, f: SeatFacts, card: str, pile: str,
     if rule in ("locked", "no-such-pile"):
         return {"pile": pile}
     if rule == "end-too-early":
-        return {"n": need if f.played else 0}
+        return {"n": need} if f.played else {"cause": "first"}
     if rule == "token-end-one-card":
         return {"n": f.played}
     if rule == "no-such-seat":
