@@ -96,7 +96,7 @@ DYNAMIC_IMPORT = re.compile(r"""import\(\s*["'`](\.[^"'`]+)["'`]\s*\)""")
 JS_FLOORS = [
     {"site.js", "early.js"},                                   # every page
     {"newtable.js", "table.js", "review.js", "campaign.js", "replay.js"},  # one page each
-    {"board.js", "stepper.js", "recordform.js"},               # what several pages share
+    {"board.js", "stepper.js", "recordform.js", "reasons.js"},  # what several pages share
     {"games/duel.js", "games/paternoster.js", "games/duel52.js", "games/matebeta.js"},
     {"games/common.js"},
     {"opentable.js", "cards.js", "learn.js"},

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -114,16 +113,3 @@ def test_package_data_ships_the_site() -> None:
         rel = f.relative_to(base)
         assert any(rel.match(pat) for pat in patterns), f"{rel} is not shipped"
 
-
-def test_refusals_of_the_duel_have_a_german_sentence() -> None:
-    """A German page explains a refused duel move in German (by the rule that refused it)."""
-    import cardtable.games.duel.rules as duel_rules
-
-    source = Path(duel_rules.__file__).read_text(encoding="utf-8")
-    rules = set(re.findall(r'"([a-z]+(?:-[a-z]+)+)",?\s*\)', source))  # IllegalMove(.., "id")
-    rules -= {"no-such-move", "unknown-card", "no-such-seat", "no-such-pile", "no-turns",
-              "no-draw"}
-    assert {"push-once", "pile-direction", "not-your-turn"} <= rules
-    missing = sorted(r for r in rules if labels.label("de", f"why.{r}") is None)
-    assert not missing, missing
-    assert labels.label("de", "why.push-once") == "Du darfst nur einmal schieben."

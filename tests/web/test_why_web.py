@@ -1,5 +1,6 @@
-"""Why not: tapping a card, pile or target that no legal move uses says why, in the rules'
-words (English) or our sentence for the rule (German), and changes nothing."""
+"""Why not: tapping a card, pile or target that no legal move uses says why, in the page's
+language with the names it shows (the pile as its owner's, the cards by their names), and
+changes nothing."""
 
 from __future__ import annotations
 
@@ -63,7 +64,7 @@ def test_a_card_that_cannot_be_played_says_why(browser: Any, server: Server, art
     card.click(force=True)  # aria-disabled: Playwright waits for "enabled" otherwise
     text = why_text(page)
     if locale == "en-GB":
-        assert "You must answer 7♣ with a card of the led suit (♣): K♣, 10♣, A♣" in text
+        assert "You must answer 7♣ with a card of the led suit (♣): K♣, 10♣ and A♣" in text
     else:
         assert "Geht nicht" in text and "mit einer Karte der ausgespielten Farbe" in text
     page.screenshot(path=str(artifacts / f"why-matebeta-{look}-{locale[:2]}.png"))
@@ -105,9 +106,9 @@ def test_a_pile_the_chosen_card_cannot_go_to_says_why(browser: Any, server: Serv
     pile.click(force=True)
     text = why_text(page)
     if locale == "en-GB":
-        assert "You cannot push onto an empty pile" in text
+        assert "You cannot push onto Club player's " in text and "it is empty" in text
     else:
-        assert "Auf einen leeren Stapel darfst du nicht schieben." in text
+        assert "Du kannst nicht auf den " in text and "von Vereinsspieler schieben" in text
     page.screenshot(path=str(artifacts / f"why-duel-{look}-{locale[:2]}.png"))
     assert attr(page, "version") == version
     assert page.locator(f'#board [data-src="{mine}"]').get_attribute("aria-pressed") == "true"

@@ -585,6 +585,96 @@ LABELS: dict[str, str | tuple[str, str]] = {
     "rp.col_chance": N_("Chance to win (estimate)"),
     "rp.col_move": N_("Move"),
     "rp.col_note": N_("Note"),
+    # a refused move in the player's words: ``why.<game>.<rule>[.<cause>]`` before
+    # ``why.<rule>``, filled from the refusal's parts as the page names them (static/js/
+    # reasons.js): {card} {top} {led} {cards} {pile} {seat} {lane} {place} {n} {n_cards}
+    # {ranks} {led_suit}; {onto}: a pile after "on"/"onto" (German "auf deinen ...")
+    "why.paternoster.pile-direction.up": N_(
+        "{card} does not fit on {pile}: it takes {top} or a higher card, or a step back of "
+        "the same suit ({ranks} lower)."),
+    "why.paternoster.pile-direction.down": N_(
+        "{card} does not fit on {pile}: it takes {top} or a lower card, or a step back of "
+        "the same suit ({ranks} higher)."),
+    "why.paternoster.not-your-turn": N_("It is {seat}'s turn, not yours."),
+    "why.paternoster.not-in-hand": N_("You do not hold {card}."),
+    "why.paternoster.locked": N_("{pile} shows a black Queen (Lock): no step back onto it."),
+    "why.paternoster.end-too-early": N_("You must still play {n_cards} before you end your turn."),
+    "why.paternoster.end-too-early.first": N_(
+        "You must play a card onto a pile before you end your turn."),
+    "why.paternoster.token-end-one-card": N_(
+        "An emergency token ends the turn after exactly one card, and you have played {n}."),
+    "why.duel.not-your-turn": N_("It is {seat}'s turn, not yours."),
+    "why.duel.not-in-hand": N_("You do not hold {card}."),
+    "why.duel.end-too-early": N_(
+        "You must still play {n_cards} on your own piles before you end your turn."),
+    "why.duel.no-draw.auto": N_("You draw when you end your turn."),
+    "why.duel.no-draw.empty": N_("Your draw pile is empty."),
+    "why.duel.no-draw.full": N_("Your hand is full."),
+    "why.duel.step-back-once.none": N_("You have no step backs in this game."),
+    "why.duel.step-back-once.turn": N_(
+        "You have made your step backs for this turn ({n} a turn)."),
+    "why.duel.step-back-once.blitz": N_(
+        "You have made your step backs since your last ordinary card ({n} allowed)."),
+    "why.duel.pile-direction.up": N_(
+        "{card} does not fit on {onto}: it shows {top} and needs a higher card, or the step "
+        "back of the same suit."),
+    "why.duel.pile-direction.down": N_(
+        "{card} does not fit on {onto}: it shows {top} and needs a lower card, or the step "
+        "back of the same suit."),
+    "why.duel.no-push.friendly": N_("There is no pushing in the Friendly race."),
+    "why.duel.no-push.none": N_("There is no pushing in this game."),
+    "why.duel.no-push.handicap": N_("Your handicap: you play without pushing."),
+    "why.duel.push-once.turn": N_("You have made your pushes for this turn ({n} a turn)."),
+    "why.duel.push-once.blitz": N_(
+        "You have made your pushes since your last card on your own piles ({n} allowed)."),
+    "why.duel.push-empty": N_("You cannot push onto {onto}: it is empty."),
+    "why.duel.push-direction.up": N_("A push onto {onto} must be higher than {top}."),
+    "why.duel.push-direction.down": N_("A push onto {onto} must be lower than {top}."),
+    "why.duel.push-distance": N_(
+        "A push goes at most {ranks} past the top card {top}: {card} is too far for {onto}."),
+    "why.matebeta.not-your-turn.foreplace": N_("It is {seat}'s turn to decide on foreplacing."),
+    "why.matebeta.not-your-turn.lead": N_("It is {seat}'s turn to lead."),
+    "why.matebeta.not-your-turn.answer": N_("It is {seat}'s turn to answer."),
+    "why.matebeta.not-in-hand": N_("You do not hold {card}."),
+    "why.matebeta.foreplace-same-suit": N_(
+        "The dealer foreplaced {top}: you may not foreplace {card}, a card of the same suit."),
+    "why.matebeta.foreplace-same-rank": N_(
+        "The dealer foreplaced {top}: you may not foreplace {card}, a card of the same rank."),
+    "why.matebeta.lead-not-answer": N_("You lead move {n}: pick a card to lead."),
+    "why.matebeta.answer-not-lead": N_("You answer move {n}: pick a card to answer with."),
+    "why.matebeta.follow-suit": N_(
+        "You must answer {led} with a card of the led suit ({led_suit}): {cards}."),
+    "why.matebeta.follow-rank": N_(
+        "You hold no {led_suit}, so you must answer {led} with a card of the led rank: {cards}."),
+    "why.duel52.not-your-turn": N_("It is {seat}'s turn, not yours."),
+    "why.duel52.not-in-hand": N_("You do not hold {card}."),
+    "why.duel52.choice-pending.discard": N_(
+        "First finish the power of {place}: View, discard a card from your hand."),
+    "why.duel52.choice-pending.look": N_(
+        "First finish the power of {place}: Foresight, look at a face-down card, or at none."),
+    "why.duel52.choice-pending.move": N_(
+        "First finish the power of {place}: Move, take one of your cards from another lane, "
+        "or none."),
+    "why.duel52.choice-pending.next": N_(
+        "First finish the power of {place}: choose whose power acts next."),
+    "why.duel52.lane-won": N_("Lane {lane} is won: no card enters or leaves it."),
+    "why.duel52.not-yours": N_("{place} is not yours: choose a card on your side."),
+    "why.duel52.face-up": N_("{place} is already face up."),
+    "why.duel52.frozen.flip": N_("{place} is frozen: its owner cannot flip it."),
+    "why.duel52.frozen.attack": N_("{place} is frozen: a frozen card cannot attack."),
+    "why.duel52.base-protected.flip": N_(
+        "{place} is a Base card: it stays face down until the draw pile is empty."),
+    "why.duel52.base-protected.attack": N_(
+        "Base cards cannot be attacked until the draw pile is empty."),
+    "why.duel52.pair.lanes": N_("A pair must be in one lane."),
+    "why.duel52.pair.face-down": N_("Only face-up cards can pair."),
+    "why.duel52.pair.same-card": N_("A pair needs two different cards."),
+    "why.duel52.pair.rank": N_("A pair needs two cards of the same rank."),
+    "why.duel52.pair.taken": N_("A card can be in only one pair (no triplets or quads)."),
+    "why.duel52.face-down": N_("{place} is face down: only face-up cards attack."),
+    "why.duel52.attacked": N_("{place} has already attacked this turn."),
+    "why.duel52.target": N_("That is not a card you can hit on the other side of lane {lane}."),
+    "why.duel52.target.one": N_("Only a 10 hits two cards: choose one target."),
 }
 
 

@@ -10,6 +10,7 @@ import { cardEl, emptyEl, sortLadder } from "./cards.js";
 import { el } from "./dom.js";
 import { computerName, currentSignals, signalLine } from "./board.js";
 import { play, setSounds, soundsOn } from "./sounds.js";
+import { reasonText } from "./reasons.js";
 
 const tableId = DATA.table;
 const gameId = DATA.game;
@@ -216,14 +217,10 @@ function onError(data) {
   wire();
 }
 
-/** The reason in the page's language: the engine's own sentence on English pages, else
- *  our sentence for its rule (or the server's error code) when we have one. */
+/** The reason in the page's words: its sentence for the rule, filled with the names it
+ *  shows (reasons.js); else the server's own sentence. */
 function refusalText(data) {
-  if (LANG === "en") return readable(data.message);
-  for (const key of [data.rule && `why.${data.rule}`, `why.${data.code}`]) {
-    if (key && hasLabel(key)) return labelOf(key);
-  }
-  return data.message;
+  return reasonText(data, ctx, game, gameId) || (LANG === "en" ? readable(data.message) : data.message);
 }
 
 /** The engine's sentence as the page writes it: a capital first letter, cards as "7♥". */

@@ -16,8 +16,9 @@ function pileLabel(ctx, team, pile, onto = false) {
   if (ctx.isMe(team)) return onto ? ctx.tc("onto", "your {pile}", { pile: p }) : t("your {pile}", { pile: p });
   return onto ? ctx.tc("onto", "{name}'s {pile}", { name: ctx.name(team), pile: p }) : t("{name}'s {pile}", { name: ctx.name(team), pile: p });
 }
-/** A pile of `seat`'s team (a signal's pile is the signalling seat's own). */
-export function pileName(pile, ctx, seat = ctx.view) { return pileLabel(ctx, teamOf(seat), pile); }
+/** A pile of `seat`'s team (a signal's pile is the signalling seat's own); `onto`: as it
+ *  follows "on"/"onto" in a sentence. */
+export function pileName(pile, ctx, seat = ctx.view, onto = false) { return pileLabel(ctx, teamOf(seat), pile, onto); }
 
 export function parseMove(text, ctx) {
   const w = text.split(" ");

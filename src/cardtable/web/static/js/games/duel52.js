@@ -313,6 +313,9 @@ function whoseText(ctx, key, pos, card) {
   return ctx.isMe(owner) ? ctx.labelOf(`${key}_own`, { card, lane }) : ctx.labelOf(`${key}_of`, { card, lane, name: ctx.name(owner) });
 }
 
+/** A table place as a reason names it: the card there with its owner and lane. */
+export function placeName(pos, ctx) { return cardAt(ctx, pos); }
+
 /** A table card named with its owner: "Ann's 7♥ in lane 2", "your face-down card in lane 1"
  *  (`card`: the face-up card the event named; else what this seat sees there). */
 function cardAt(ctx, pos, card = null) {
