@@ -244,6 +244,10 @@ def test_a_guided_first_game_of_matebeta(browser: Any, server: Server, artifacts
         # each tip is brought into view, though the learner had scrolled down to the hand
         page.wait_for_function(IN_VIEW, arg="#coach")
         texts[now] = tip_text(page)
+        status = page.inner_text("#status")
+        if "Forced card" in status or "Erzwungene Karte" in status:
+            # a forced card waits for every tip shown ("10♥ is mate now") to be read
+            assert "once you have read" in status or "sobald du den Tipp" in status, status
         if now == "forced":
             # the forced card waits for the tip, in view, and the status says so
             assert page.get_attribute("#table-page", "data-legal") == "1"

@@ -8,7 +8,7 @@ import { DATA, t, labelOf } from "./i18n.js";
 import { el } from "./dom.js";
 
 // each game's tips, in order: its id (the label `learn.<game>.<id>`), the moment it first
-// matters (`when`), the label's values (`params`), and `hold`: a forced move waits for it
+// matters (`when`) and the label's values (`params`); a forced move waits for the tip shown
 const TIPS = DATA.table ? (await import(`./guides/${DATA.game}.js`)).TIPS : [];
 
 // --- the start page ----------------------------------------------------------------------
@@ -66,10 +66,11 @@ function markSeen(id) {
 /** What the table page does once a tip is read (a move the tip held back goes on). */
 export function whenRead(callback) { onRead = callback; }
 
-/** Whether the tip shown now holds back the move that would play itself: only a tip the
- *  player can see (it is brought into view first), so a forced card never waits unseen. */
+/** Whether a tip shows now, holding back the move that would play itself until it is read
+ *  ("10♥ is mate now" is read before 10♥ plays): the tip is brought into view first, so a
+ *  forced card never waits on a tip the player cannot see. */
 export function holds() {
-  if (!TIPS.some((tip) => tip.id === current && tip.hold)) return false;
+  if (!current) return false;
   reveal();
   return true;
 }

@@ -41,7 +41,7 @@ export const TIPS = [
   { id: "foreplace", when: (m) => phase(m, "foreplace") },
   { id: "foreplace-limit", when: (m) => phase(m, "foreplace") && m.observation.dealer !== m.seat && !!dealerCard(m),
     params: (m) => ({ card: cardShort(dealerCard(m)) }) },
-  { id: "forced", when: (m) => mine(m) && m.observation.phase !== "foreplace" && m.observation.legal.length === 1, hold: true },
+  { id: "forced", when: (m) => mine(m) && m.observation.phase !== "foreplace" && m.observation.legal.length === 1 },
   { id: "follow", when: choosing },
   { id: "ranking", when: choosing },
   { id: "why", when: (m) => choosing(m) && document.querySelector("#board [data-why]") !== null },
