@@ -123,10 +123,10 @@ if (names.length && game !== "duel52") {
     let extra = null;
     const title = desc.split(":")[0];
     if (arg === "SEAT") {
-      extra = el("select", { "aria-label": t("{variant}: which seat", { variant: title }) });
+      extra = el("select", { "aria-label": t("{variant}: which seat", { variant: desc }) });
       for (let i = 0; i < 4; i++) extra.append(el("option", { value: i, text: t("Seat {n}", { n: i + 1 }) }));
     } else if (arg === "N") {
-      extra = el("select", { "aria-label": t("{variant}: how many", { variant: title }) });
+      extra = el("select", { "aria-label": t("{variant}: how many", { variant: desc }) });
       const range = base === "tokens" ? [1, 2, 3, 4] : [3, 4, 5];
       for (const v of range) extra.append(el("option", { value: v, text: String(v), selected: v === range[base === "tokens" ? 1 : 0] }));
     } else if (arg) {
