@@ -1,7 +1,7 @@
 // A board drawn from one observation, outside a live table: what the game modules
 // (games/<id>.js) need to draw a position, for the replay and the MateBeta review.
 // The live table builds the same shape from its WebSocket messages (table.js).
-import { DATA, LANG, t, tn, tc, hasLabel, labelOf, cardName, cardShort, listOf } from "./i18n.js";
+import { DATA, LANG, t, tn, tc, hasLabel, labelOf, cardName, cardShort, listOf, rankLetter } from "./i18n.js";
 import { cardEl, emptyEl, sortLadder } from "./cards.js";
 import { el } from "./dom.js";
 
@@ -56,7 +56,7 @@ export function seatNames(seats, game) {
  *  nothing can be played from it. */
 export function boardContext({ game, obs, names, seat = null, status = "playing", outcome = null, match = null, kinds = null }) {
   return {
-    t, tn, tc, labelOf, hasLabel, LANG, el, cardEl, emptyEl, cardName, cardShort, listOf, sortLadder,
+    t, tn, tc, labelOf, hasLabel, LANG, el, cardEl, emptyEl, cardName, cardShort, listOf, rankLetter, sortLadder,
     msg: { status, outcome, match, seat, observation: obs,
            seats: names.map((name, i) => ({ seat: i, name, kind: kinds ? kinds[i] : "human" })) },
     obs, seat, view: seat ?? 0, legal: [], signals: [],

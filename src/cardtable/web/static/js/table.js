@@ -5,7 +5,7 @@
 // match. Each game module (games/<id>.js) draws the board from the observation and
 // maps every legal move text to a source (what you tap first: a card) and a target
 // (where it goes: a pile, a lane, a seat). Only legal moves are ever offered.
-import { DATA, LANG, t, tn, tc, hasLabel, labelOf, cardName, cardShort, listOf } from "./i18n.js";
+import { DATA, LANG, t, tn, tc, hasLabel, labelOf, cardName, cardShort, listOf, rankLetter } from "./i18n.js";
 import { cardEl, emptyEl, sortLadder } from "./cards.js";
 import { el } from "./dom.js";
 import { computerName, currentSignals, signalLine } from "./board.js";
@@ -61,7 +61,7 @@ function seatName(seat) {
 
 /** What every game module gets: the observation and helpers. */
 const ctx = {
-  t, tn, tc, labelOf, hasLabel, LANG, cardEl, emptyEl, cardName, cardShort, listOf, sortLadder, el,
+  t, tn, tc, labelOf, hasLabel, LANG, cardEl, emptyEl, cardName, cardShort, listOf, rankLetter, sortLadder, el,
   get msg() { return msg; },
   get obs() { return msg ? msg.observation : null; },
   get seat() { return msg ? msg.seat : null; },

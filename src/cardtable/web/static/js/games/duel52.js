@@ -252,7 +252,7 @@ function frozenNote(ctx) {
 /** All thirteen powers at a glance, folded away until opened. */
 function legend(ctx) {
   const { el, t } = ctx;
-  const rows = RANKS.map((r) => el("tr", {}, el("th", { scope: "row", text: r }),
+  const rows = RANKS.map((r) => el("tr", {}, el("th", { scope: "row", text: ctx.rankLetter(r) }),
     el("td", { text: ctx.labelOf(`d52.power.${r}`) }), el("td", { text: ctx.labelOf(`d52.power_text.${r}`) })));
   const head = el("tr", {}, el("th", { scope: "col", text: t("Rank") }), el("th", { scope: "col", text: t("Power") }), el("th", { scope: "col", text: t("What it does") }));
   const box = el("details", { class: "d52-legend" }, el("summary", { text: t("Card powers") }),
