@@ -173,6 +173,12 @@ GERMAN_MISTAKES = (
     "Liftboy", "Stiller Aufzug", "Teamduell", "Blitzduell",  # the variants' names in the rules
     "Fähigkeit",              # a Duel 52 card's power is its "Kraft"
     "Vorsicht:",              # Foresight is "Vorausschau"
+    "würde {best} spielen",   # "er würde Zug beenden spielen": the move is a name, quoted
+    "zu {game} ein",          # "lädt dich zu Paternoster-Duell ein": a game is a "Partie"
+    "Jetzt zu beenden",
+    "Deine {card}", "Dein {card}",  # "Deine K♦": a card's gender is its rank's, say "Karte"
+    "Handicap",               # a handicap is a "Vorgabe"
+    "auf Aufwärtsstapel", "auf Abwärtsstapel",  # "legt 6♦ auf Aufwärtsstapel": the article
 )
 """What a German reader found wrong on the pages, and the terms the German rules pages use."""
 
