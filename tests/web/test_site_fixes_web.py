@@ -31,7 +31,7 @@ def test_the_invite_page_names_the_game_the_host_and_the_seat(
         assert "You play as Player 2." in panel and "At the table: Ann." in panel
         assert "Send each link" not in page.locator("main").inner_text()
     else:
-        assert "Ann lädt dich zu Paternoster-Duell ein" in panel
+        assert "Ann lädt dich zu einer Partie Paternoster-Duell ein" in panel
         assert "Du spielst als Spieler 2." in panel
         assert "Schick jeden Link" not in page.locator("main").inner_text()
     page.screenshot(path=str(artifacts / f"invite-{look}-{locale[:2]}.png"))
