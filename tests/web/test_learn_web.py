@@ -272,7 +272,7 @@ def test_a_guided_first_game_of_matebeta(browser: Any, server: Server, artifacts
     assert ("Play on" if locale == "en-GB" else "Spiel weiter") not in closing, closing
     assert any(w in closing for w in (
         "You know the rules", "The guided game is over", "Jetzt kennst du die Regeln",
-        "Die Partie mit dem Leitfaden ist vorbei")), closing
+        "Das Spiel mit dem Leitfaden ist vorbei")), closing
     for name in ("welcome", "foreplace", "foreplace-limit", "follow", "ranking", "lead", "over"):
         assert name in shown, shown
     assert shown.index("foreplace-limit") < shown.index("follow") < shown.index("lead"), shown
