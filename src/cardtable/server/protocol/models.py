@@ -372,11 +372,17 @@ class StateMessage(BaseModel):
         None, description="MateBeta: true when the table allows hints (GET .../hint)")
 
 
+PARTS = ("what a refused move's reason names, in the notation, for a page to say it in its "
+         "own words: card, top, led, cards, pile, owner, seat (from 0), lane (from 1), "
+         "place, n, cause")
+
+
 class ErrorMessage(BaseModel):
     type: Literal["error"]
     code: str = Field(..., examples=["illegal", "stale", "duplicate", "bad-json"])
     message: str
     rule: str | None = None
+    parts: dict[str, int | str | list[str]] | None = Field(None, description=PARTS)
     version: int | None = None
 
 
@@ -388,6 +394,7 @@ class WhyAnswer(TypedDict):
     code: NotRequired[Annotated[str, Field(description="the error code a move would get")]]
     message: NotRequired[Annotated[str, Field(description="the reason, in the rules' words")]]
     rule: NotRequired[Annotated[str, Field(description="the rule that refuses it")]]
+    parts: NotRequired[Annotated[dict[str, int | str | list[str]], Field(description=PARTS)]]
 
 
 class WhyReply(BaseModel):
