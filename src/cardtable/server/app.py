@@ -40,6 +40,7 @@ from cardtable.server.routes import (
     tables,
     websocket,
 )
+from cardtable.server.routes.accounts import router as accounts_router
 from cardtable.server.routes.heavy import close as close_heavy
 from cardtable.server.routes.middleware import BodyLimit, HeadAsGet
 from cardtable.server.routes.throttle import Limiter, check_limits
@@ -121,6 +122,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     apidocs.add_docs(app)
     app.include_router(health.router)
     app.include_router(metrics.router)
+    app.include_router(accounts_router)
     if (WEB_DIR / "static").is_dir():
         app.mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static")
     for area in (pages, campaign, analysis, learn, replay, tables, records, apidocs,

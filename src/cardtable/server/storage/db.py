@@ -67,7 +67,11 @@ seats_t = sa.Table(
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("invite_hash", sa.String(64), nullable=True),
     sa.Column("claimed_at", sa.Float, nullable=True),
+    sa.Column("account_id", sa.Integer,
+              sa.ForeignKey("accounts.id", ondelete="SET NULL", name="fk_seats_account"),
+              nullable=True),
 )
+sa.Index("ix_seats_account", seats_t.c.account_id)
 
 games_t = sa.Table(
     "games", metadata,
@@ -151,6 +155,62 @@ leases_t = sa.Table(
 table until ``expires_at`` (Unix seconds); it renews the lease, another takes over once it
 lapses. One process alone keeps no leases."""
 sa.Index("ix_leases_owner", leases_t.c.owner)
+
+accounts_t = sa.Table(
+    "accounts", metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(32), nullable=False),
+    sa.Column("name_key", sa.String(96), nullable=False, unique=True),
+    sa.Column("password_hash", sa.String(200), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+"""A person's account: the name as chosen, its key (case and look-alikes folded, unique)
+and the Argon2id hash of the password (never the password)."""
+
+sessions_t = sa.Table(
+    "sessions", metadata,
+    sa.Column("id_hash", sa.String(64), primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+              nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
+)
+"""Signed-in browsers: the SHA-256 of each session id (the id itself is only in the
+cookie), so every process of a site accepts them."""
+sa.Index("ix_sessions_account", sessions_t.c.account_id)
+
+ratings_t = sa.Table(
+    "ratings", metadata,
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("family", sa.String(32), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+)
+"""A person's current rating in one family of games (OpenSkill's mu and sigma)."""
+
+rating_changes_t = sa.Table(
+    "rating_changes", metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("game_no", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("account_id", sa.Integer,
+              sa.ForeignKey("accounts.id", ondelete="SET NULL", name="fk_changes_account"),
+              nullable=True),
+    sa.Column("family", sa.String(32), nullable=False),
+    sa.Column("mu_before", sa.Float, nullable=False),
+    sa.Column("sigma_before", sa.Float, nullable=False),
+    sa.Column("mu_after", sa.Float, nullable=False),
+    sa.Column("sigma_after", sa.Float, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.ForeignKeyConstraint(["table_id", "game_no"], ["games.table_id", "games.number"],
+                            ondelete="CASCADE"),
+)
+"""A rated game's change for each seat, stored with the game, so the ratings can be
+recomputed from the games in order."""
+sa.Index("ix_rating_changes_account", rating_changes_t.c.account_id)
 
 
 def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
@@ -404,15 +464,19 @@ def run_sync(engine: Engine, fn: Callable[..., T], *args: Any) -> T:
 __all__ = [
     "Connection",
     "Database",
+    "accounts_t",
     "games_t",
     "groups_t",
     "make_engine",
     "metadata",
     "migrate",
     "moves_t",
+    "rating_changes_t",
+    "ratings_t",
     "rides_t",
     "run_sync",
     "seats_t",
+    "sessions_t",
     "signals_t",
     "tables_t",
 ]

@@ -1,0 +1,80 @@
+"""Who is signed in, for the routes: the session cookie, its account, and the guard of
+every state change the cookie authenticates against requests from other sites.
+
+A browser sends the session cookie (SameSite=Lax) with a top-level navigation from any
+site, and older browsers with more; so a route that changes something for the signed-in
+account also checks the request's ``Origin`` (sent by every browser with a POST, PUT or
+DELETE): another site's page is refused with ``cross-site`` (403). A request without
+``Origin`` and without ``Sec-Fetch-Site: cross-site`` is a program's, not a browser's.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Response
+from starlette.requests import HTTPConnection, Request
+
+from cardtable.server.ops.config import Settings
+from cardtable.server.protocol.errors import ApiError
+from cardtable.server.services import accounts
+from cardtable.server.services.accounts import Account
+from cardtable.server.storage.db import Database
+
+SESSION_COOKIE = "ct.session"
+"""The session cookie's name (a dot: no table id, hence no seat cookie, has one)."""
+
+
+def session_id(connection: HTTPConnection) -> str | None:
+    return connection.cookies.get(SESSION_COOKIE)
+
+
+def database(connection: HTTPConnection) -> Database:
+    db: Database = connection.app.state.manager.db
+    return db
+
+
+def same_site(connection: HTTPConnection) -> bool:
+    """Whether a request comes from one of our own pages (or from no browser at all)."""
+    origin = connection.headers.get("origin")
+    if origin is None:
+        return connection.headers.get("sec-fetch-site") != "cross-site"
+    host = connection.headers.get("host", "")
+    return origin.split("://", 1)[-1].rstrip("/") == host
+
+
+def check_same_site(request: Request) -> None:
+    """A dependency: ``cross-site`` (403) for a state change asked by another site's page."""
+    if not same_site(request):
+        raise ApiError(403, "cross-site", "this change is not accepted from another site's page")
+
+
+async def _maybe_account(request: Request) -> Account | None:
+    return await accounts.current(database(request), session_id(request))
+
+
+async def _signed_in(request: Request) -> Account:
+    account = await _maybe_account(request)
+    if account is None:
+        raise ApiError(401, "not-signed-in", "sign in first")
+    return account
+
+
+MaybeAccount = Annotated[Account | None, Depends(_maybe_account)]
+"""The signed-in account, or None (playing without an account)."""
+SignedIn = Annotated[Account, Depends(_signed_in)]
+"""The signed-in account; ``not-signed-in`` (401) otherwise."""
+SameSite = Depends(check_same_site)
+
+
+def set_session_cookie(response: Response, request: Request, session: str,
+                       settings: Settings) -> None:
+    """The session id in its cookie: HttpOnly, SameSite=Lax, Secure over TLS."""
+    response.set_cookie(SESSION_COOKIE, session, max_age=accounts.SESSION_DAYS * 86400,
+                        httponly=True, samesite="lax", path="/",
+                        secure=settings.secure_cookies or request.url.scheme == "https")
+
+
+def clear_session_cookie(response: Response, request: Request, settings: Settings) -> None:
+    response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax",
+                           secure=settings.secure_cookies or request.url.scheme == "https")

@@ -1,0 +1,80 @@
+"""The rules of an account's name: what may be chosen, and when two names are one.
+
+A name is 3 to 20 letters, digits, ``_`` and ``-`` after NFKC normalisation (so a
+full-width or ligature form is the plain letter), all of one script (no Latin name with a
+Cyrillic ``а`` in it). Two names are the same name when their keys are equal: the key
+folds case, maps each letter to the ASCII letter it looks like (Unicode's confusables,
+through ``confusable_homoglyphs``), and treats ``0``/``o`` and ``1``/``l``/``i`` alike,
+so a name cannot pass for another one. The site's own words are reserved.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
+
+from cardtable.server.protocol.errors import ApiError
+
+MIN_LENGTH = 3
+MAX_LENGTH = 20
+
+RESERVED = frozenset({
+    "admin", "administrator", "anonymous", "api", "bot", "cardtable", "computer", "deleted",
+    "deleted-player", "guest", "help", "login", "logout", "me", "mod", "moderator", "new",
+    "nobody", "none", "null", "owner", "player", "players", "root", "session", "settings",
+    "signin", "signout", "signup", "site", "spectator", "staff", "static", "support",
+    "system", "table", "tables", "undefined", "www",
+})
+"""Words of the site no person may take as a name (compared by key)."""
+
+_ASCII_FOLD = str.maketrans({"0": "o", "1": "l", "i": "l"})
+
+
+def check_name(raw: object) -> str:
+    """The name as it will be shown (NFKC), or :class:`ApiError` ``bad-name`` saying why."""
+    if not isinstance(raw, str):
+        raise ApiError(422, "bad-name", "a name is a string")
+    if len(raw) > 4 * MAX_LENGTH:
+        raise ApiError(422, "bad-name", f"a name has at most {MAX_LENGTH} characters")
+    name = unicodedata.normalize("NFKC", raw)
+    if not MIN_LENGTH <= len(name) <= MAX_LENGTH:
+        raise ApiError(422, "bad-name",
+                       f"a name has {MIN_LENGTH} to {MAX_LENGTH} characters")
+    if not all(_allowed(ch) for ch in name):
+        raise ApiError(422, "bad-name",
+                       "a name has only letters, digits, '_' and '-'")
+    if confusables.is_mixed_script(name):
+        raise ApiError(422, "bad-name", "a name's letters are all of one script")
+    if name_key(name) in _RESERVED_KEYS:
+        raise ApiError(422, "bad-name", "that name is one of the site's own words")
+    return name
+
+
+def _allowed(ch: str) -> bool:
+    return ch in "_-" or unicodedata.category(ch) in ("Lu", "Ll", "Lt", "Lo", "Nd")
+
+
+def name_key(name: str) -> str:
+    """What two names that look alike share: unique among accounts."""
+    plain = unicodedata.normalize("NFKC", name)
+    return "".join(_ascii_twin(ch) for ch in plain).casefold().translate(_ASCII_FOLD)
+
+
+@lru_cache(maxsize=4096)
+def _ascii_twin(ch: str) -> str:
+    """The ASCII letter or digit ``ch`` (or its other case: Cyrillic ``н`` is ``H`` in
+    capitals) looks like; itself when ASCII or like none."""
+    if ch.isascii():
+        return ch
+    for variant in dict.fromkeys((ch, ch.upper(), ch.lower())):
+        for entry in confusables.is_confusable(variant, greedy=True) or []:
+            for glyph in entry["homoglyphs"]:
+                twin: str = glyph["c"]
+                if len(twin) == 1 and twin.isascii() and twin.isalnum():
+                    return twin
+    return ch
+
+
+_RESERVED_KEYS = frozenset(name_key(word) for word in RESERVED)

@@ -1,0 +1,98 @@
+"""The reads and writes of accounts and their sessions, as plain functions of a connection
+(run on the database thread like :mod:`.store`).
+
+No function here takes a password or a session id: only their hashes reach the database.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Connection
+
+from cardtable.server.storage.db import accounts_t, seats_t, sessions_t
+
+DELETED_PLAYER = "deleted player"
+"""The name a deleted account's seats keep in every stored game."""
+
+
+@dataclass(frozen=True)
+class AccountRow:
+    id: int
+    name: str
+    password_hash: str
+
+
+def create_account(conn: Connection, name: str, name_key: str, password_hash: str) -> int | None:
+    """A new account's id; None when its key is taken (no error raised, so nothing is logged
+    with the statement's values)."""
+    values = {"name": name, "name_key": name_key, "password_hash": password_hash,
+              "created_at": time.time()}
+    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    statement = dialect.insert(accounts_t).values(**values).on_conflict_do_nothing(
+        index_elements=["name_key"])
+    if conn.execute(statement).rowcount != 1:
+        return None
+    return account_id_by_key(conn, name_key)
+
+
+def account_id_by_key(conn: Connection, name_key: str) -> int | None:
+    row = conn.execute(sa.select(accounts_t.c.id).where(accounts_t.c.name_key == name_key)).first()
+    return None if row is None else int(row.id)
+
+
+def account_by_key(conn: Connection, name_key: str) -> AccountRow | None:
+    row = conn.execute(sa.select(accounts_t.c.id, accounts_t.c.name, accounts_t.c.password_hash)
+                       .where(accounts_t.c.name_key == name_key)).first()
+    return None if row is None else AccountRow(int(row.id), row.name, row.password_hash)
+
+
+def account_by_id(conn: Connection, account_id: int) -> AccountRow | None:
+    row = conn.execute(sa.select(accounts_t.c.id, accounts_t.c.name, accounts_t.c.password_hash)
+                       .where(accounts_t.c.id == account_id)).first()
+    return None if row is None else AccountRow(int(row.id), row.name, row.password_hash)
+
+
+def set_password_hash(conn: Connection, account_id: int, password_hash: str) -> None:
+    conn.execute(accounts_t.update().where(accounts_t.c.id == account_id)
+                 .values(password_hash=password_hash))
+
+
+def delete_account(conn: Connection, account_id: int) -> None:
+    """The account and its sessions go; its seats stay in their games, named
+    :data:`DELETED_PLAYER` and bound to no one."""
+    conn.execute(seats_t.update().where(seats_t.c.account_id == account_id)
+                 .values(name=DELETED_PLAYER, account_id=None))
+    conn.execute(sessions_t.delete().where(sessions_t.c.account_id == account_id))
+    conn.execute(accounts_t.delete().where(accounts_t.c.id == account_id))
+
+
+def create_session(conn: Connection, id_hash: str, account_id: int, expires_at: float) -> None:
+    conn.execute(sessions_t.insert().values(id_hash=id_hash, account_id=account_id,
+                                            created_at=time.time(), expires_at=expires_at))
+
+
+def session_account(conn: Connection, id_hash: str) -> tuple[int, str] | None:
+    """The account (id, name) a session that has not expired belongs to."""
+    row = conn.execute(
+        sa.select(accounts_t.c.id, accounts_t.c.name)
+        .join(sessions_t, sessions_t.c.account_id == accounts_t.c.id)
+        .where(sessions_t.c.id_hash == id_hash, sessions_t.c.expires_at > time.time())).first()
+    return None if row is None else (int(row.id), row.name)
+
+
+def delete_session(conn: Connection, id_hash: str) -> None:
+    conn.execute(sessions_t.delete().where(sessions_t.c.id_hash == id_hash))
+
+
+def delete_other_sessions(conn: Connection, account_id: int, keep_hash: str | None) -> None:
+    """Every session of the account but ``keep_hash`` (a changed password signs out the
+    other browsers), and any expired session of anyone."""
+    query = sessions_t.delete().where(sessions_t.c.account_id == account_id)
+    if keep_hash is not None:
+        query = query.where(sessions_t.c.id_hash != keep_hash)
+    conn.execute(query)
+    conn.execute(sessions_t.delete().where(sessions_t.c.expires_at <= time.time()))
