@@ -9,9 +9,7 @@ shows that any registered engine is served without server changes.
 from __future__ import annotations
 
 import random
-import sys
 import time
-import types
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +32,7 @@ from cardtable.engine import (
     State,
 )
 from cardtable.games import registry
+from cardtable.games.package import GamePackage
 from cardtable.server.app import create_app
 from cardtable.server.ops.config import Settings
 from cardtable.server.storage.db import tables_t
@@ -152,12 +151,10 @@ CountdownState.game = COUNTDOWN
 
 
 @pytest.fixture
-def countdown(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    module = types.ModuleType("cardtable_test_countdown")
-    module.GAME = COUNTDOWN  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "cardtable_test_countdown", module)
-    monkeypatch.setitem(registry._MODULES, "countdown", "cardtable_test_countdown:GAME")
+def countdown() -> Iterator[None]:
+    registry.register(GamePackage(COUNTDOWN))
     yield
+    registry.unregister(COUNTDOWN.id)
 
 
 def settings(path: Path, grace: float = 0.0) -> Settings:
@@ -232,7 +229,7 @@ def test_deadline_is_stored_and_survives_a_restart(countdown: None, tmp_path: Pa
 
 def test_any_registered_game_is_served(countdown: None, tmp_path: Path) -> None:
     """A game the server has never heard of is served once registered: listed, played
-    to its end by a computer player ('random', as the game has no bots module)."""
+    to its end by a computer player ('random', as its package brings no players)."""
     with TestClient(create_app(settings(tmp_path))) as client:
         games = {g["id"]: g for g in client.get("/api/games").json()}
         assert games["countdown"]["computer_players"] == ["random"]

@@ -9,7 +9,14 @@ import pytest
 from cardtable.engine import IllegalMove
 from cardtable.games.duel.match import DuelMatch, next_starter
 from cardtable.games.duel.rules import DUEL
-from cardtable.server.live.hooks import GameHooks, hooks_for, make_bot, merged_options
+from cardtable.games.package import GamePackage
+from cardtable.server.live.hooks import (
+    GameHooks,
+    hooks_for,
+    make_bot,
+    merged_options,
+    seat_player,
+)
 from cardtable.server.ops.config import normalise_url
 from cardtable.testing import random_game
 
@@ -65,6 +72,32 @@ def test_blitz_computer_speed_by_strength() -> None:
     assert hooks.bot_delay(blitz, "simple", 0.0) == 0.0
 
 
+def test_blitz_pace_by_the_names_tables_keep() -> None:
+    """A Blitz computer seat paces by its level, under the name a table keeps (the level's)
+    or any other name of the same player: the expert (the searching player) is the
+    fastest, 0.8 of the pause, whether the seat says ``expert`` or ``strong``."""
+    hooks = hooks_for("duel")
+    blitz = DUEL.parse_options({"blitz": True})
+    assert hooks.bot_delay(blitz, "expert", 1.0) == hooks.bot_delay(blitz, "strong", 1.0) == 0.8
+    assert hooks.bot_delay(blitz, "club", 1.0) == hooks.bot_delay(blitz, "simple", 1.0) == 1.4
+    assert hooks.bot_delay(blitz, "beginner", 1.0) == hooks.bot_delay(blitz, "never-push", 1.0)
+    assert hooks.bot_delay(blitz, "random", 1.0) == 2.5
+    assert hooks.bot_delay(blitz, "expert", 1.0) < hooks.bot_delay(blitz, "club", 1.0)
+
+
+@pytest.mark.parametrize(("game", "given", "kept"), [
+    ("duel", "strong", "expert"), ("duel", "Simple", "club"), ("duel", "cautious", "cautious"),
+    ("matebeta", "perfect", "expert"), ("matebeta", "easy", "beginner"),
+    ("duel52", "heuristic", "club"), ("paternoster", "planner", "planner"),
+    ("paternoster", "simple-silent", "simple-silent")])
+def test_a_computer_seat_is_named_once(game: str, given: str, kept: str) -> None:
+    """A table keeps one name per computer player: its level's (for an older name or the
+    lab's name of a level's player too), else the lab's name."""
+    assert seat_player(game, given) == kept
+    with pytest.raises(ValueError, match=r"unknown .* player 'genius' .levels: "):
+        seat_player(game, "genius")
+
+
 def test_team_duel_signals_only() -> None:
     """Signals go through the engine's rules: Team duel only, known kinds, known piles."""
     team = DUEL.new({"team": True}, seed=1)
@@ -78,15 +111,18 @@ def test_team_duel_signals_only() -> None:
         two.apply_signal_text(0, "help up")
 
 
-def test_games_without_bots_get_a_random_player() -> None:
-    assert isinstance(hooks_for("no-such-game"), GameHooks)
-    bot = make_bot("no-such-game", "random", 1)
+def test_a_package_without_players_gets_the_random_player() -> None:
+    package = GamePackage(DUEL)
+    assert isinstance(package.hooks, GameHooks) and package.players.names() == ("random",)
+    bot = package.make_bot("random", 1)
     state = DUEL.new({}, seed=2)
     assert bot.act(state.observation(state.to_act()[0])) in state.legal_moves(state.to_act()[0])
-    with pytest.raises(ValueError, match="only the 'random'"):
-        make_bot("no-such-game", "perfect", 1)
+    with pytest.raises(ValueError, match=r"unknown .*player 'perfect'"):
+        package.make_bot("perfect", 1)
     with pytest.raises(ValueError, match="unknown duel player"):
         make_bot("duel", "perfect", 1)
+    with pytest.raises(KeyError, match="unknown game"):
+        hooks_for("no-such-game")
 
 
 def test_variants_and_options_merge() -> None:

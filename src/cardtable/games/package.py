@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardtable.bots.random_bot import RandomBot
@@ -49,7 +49,7 @@ class Players:
     partner: str = ""
     """The player a table seats when none is named (default: the first of :attr:`makers`)."""
     title: str = ""
-    """The game's name in messages ("unknown Duel 52 player ...")."""
+    """The game's name in messages ("unknown Duel 52 player ..."; default: the game's)."""
 
     def names(self) -> tuple[str, ...]:
         """The lab's names, the simple player first."""
@@ -128,6 +128,10 @@ class GamePackage:
     """The lab's way to play whole games without a state, for the players it knows."""
     terminal: Terminal | None = None
     solver: Solver | None = None
+
+    def __post_init__(self) -> None:
+        if not self.players.title:  # messages name the game's players by the game's name
+            object.__setattr__(self, "players", replace(self.players, title=self.game.name))
 
     @property
     def id(self) -> str:

@@ -52,10 +52,11 @@ class HighCardObservation(Observation):
     """The seat's own card (``None`` for a spectator)."""
     moves: tuple[str, ...]
     """Every move so far, in order: all public."""
-    legal: tuple[Move, ...]
+    legal: tuple[str, ...]
+    """The texts of the seat's legal moves."""
 
     def legal_moves(self) -> Sequence[Move]:
-        return self.legal
+        return [Move(text) for text in self.legal]
 
 
 class HighCardState(State):
@@ -88,7 +89,7 @@ class HighCardState(State):
         return HighCardObservation(
             seat, None if seat is None else self.hands[seat],
             tuple(text for _seat, text in self.history),
-            tuple(self.legal_moves(seat)) if seat is not None else ())
+            tuple(m.text for m in self.legal_moves(seat)) if seat is not None else ())
 
     def outcome(self) -> HighCardOutcome | None:
         return None if self.to_act() else HighCardOutcome((self.hands[0], self.hands[1]))

@@ -20,7 +20,7 @@ from cardtable.engine import DealError, IllegalMove, OptionError, State
 from cardtable.games.registry import find_game
 from cardtable.server.cluster import leases
 from cardtable.server.live.botpool import BotPool
-from cardtable.server.live.hooks import hooks_for, make_bot, merged_options
+from cardtable.server.live.hooks import hooks_for, merged_options, partner, seat_player
 from cardtable.server.live.seats import digest, secret
 from cardtable.server.live.tables import LiveTable, TableSpec
 from cardtable.server.live.wire import event_text, move_event
@@ -220,9 +220,15 @@ class TableManager:
         return self.tables.get(table.id) is table
 
     def _restore(self, row: TableRow) -> LiveTable:
-        """Rebuild a table by replaying its record; the events come back the same way."""
+        """Rebuild a table by replaying its record; the events come back the same way.
+        A computer seat stored under an older name of its player is read with the name a
+        new table keeps (:func:`seat_player`)."""
         game = find_game(row.game)
         hooks = hooks_for(row.game)
+        for seat_row in row.seats:
+            if seat_row.kind == "computer" and seat_row.strength:
+                with contextlib.suppress(ValueError):
+                    seat_row.strength = seat_player(row.game, seat_row.strength)
         state = game.new(row.game_options, deal=row.deal)
         entries: list[dict[str, Any]] = [
             {"kind": "game-start", "game_no": row.game_no, "by": None, "v": row.base_version}
@@ -275,9 +281,8 @@ class TableManager:
         for i, s in enumerate(specs):
             kind = s.get("kind", "human")
             if kind == "computer":
-                strength = s.get("strength") or hooks.partner(spec.game)
                 try:
-                    make_bot(spec.game, strength, 0)
+                    strength = seat_player(spec.game, s.get("strength") or partner(spec.game))
                 except ValueError as exc:
                     raise Refusal("bad-seats", f"seat {i}: {exc}") from None
                 seats.append(SeatRow(i, "computer", strength,

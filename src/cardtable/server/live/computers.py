@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from cardtable.engine import State
 from cardtable.server.live.botpool import BotPool
-from cardtable.server.live.hooks import GameHooks, make_bot, searches
+from cardtable.server.live.hooks import GameHooks, make_bot, partner, searches
 from cardtable.server.live.wire import event_text
 from cardtable.server.live.writes import TableWrites
 from cardtable.server.ops.config import Settings
@@ -179,7 +179,7 @@ class ComputerPlayers(TableWrites):
         return self.settings.think_seconds if self._searching[strength] else None
 
     def _substitute_strength(self) -> str:
-        return self.hooks.partner(self.game_id)
+        return partner(self.game_id)
 
 
 def talks(state: State) -> bool:
