@@ -43,6 +43,7 @@ from cardtable.server.routes import (
 from cardtable.server.routes.accounts import router as accounts_router
 from cardtable.server.routes.heavy import close as close_heavy
 from cardtable.server.routes.middleware import BodyLimit, HeadAsGet
+from cardtable.server.routes.players import router as players_router
 from cardtable.server.routes.throttle import Limiter, check_limits
 from cardtable.server.storage.db import Database, make_engine, migrate
 from cardtable.web import pages
@@ -123,6 +124,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(health.router)
     app.include_router(metrics.router)
     app.include_router(accounts_router)
+    app.include_router(players_router)
     if (WEB_DIR / "static").is_dir():
         app.mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static")
     for area in (pages, campaign, analysis, learn, replay, tables, records, apidocs,

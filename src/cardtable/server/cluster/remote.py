@@ -76,7 +76,12 @@ async def _again(table: LiveTable, args: dict[str, Any]) -> dict[str, Any]:
     return table.info()
 
 
-ACTIONS: dict[str, Action] = {"claim": _claim, "again": _again}
+async def _rebind(table: LiveTable, args: dict[str, Any]) -> dict[str, Any]:
+    await table.rebind_digest(int(args["seat"]), str(args["token_hash"]))
+    return table.info()
+
+
+ACTIONS: dict[str, Action] = {"claim": _claim, "again": _again, "rebind": _rebind}
 """HTTP changes at a table, run wherever the table is owned; each returns its info."""
 
 

@@ -15,6 +15,7 @@ from cardtable.engine import State
 from cardtable.server.live.conns import Conn
 from cardtable.server.live.writes import TableWrites
 from cardtable.server.protocol.errors import Refusal
+from cardtable.server.storage import accounts as accounts_store
 from cardtable.server.storage import store
 from cardtable.server.storage.db import Database
 from cardtable.server.storage.store import Deadline, SeatRow
@@ -128,6 +129,17 @@ class Seats(TableWrites):
                 self.started_at = started[1]
             self.changed()
             log.info("seat taken", extra={"table": self.id, "seat": seat, "status": status})
+
+    async def rebind_digest(self, seat: int, token_hash: str) -> None:
+        """A new token for a seat its account takes back (from another browser, after
+        signing in there): the seat's old token stops working."""
+        async with self.lock:
+            if not 0 <= seat < self.n_seats or self.seats[seat].kind != "human":
+                raise Refusal("no-such-seat", f"there is no seat {seat} of a person here")
+            await self.write("the seat could not be stored; try again",
+                             accounts_store.replace_seat_token, self.id, seat, token_hash)
+            self.seats[seat].token_hash = token_hash
+            self.changed()
 
     def connect(self, conn: Conn) -> None:
         self.conns.add(conn)

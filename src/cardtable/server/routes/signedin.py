@@ -19,6 +19,7 @@ from cardtable.server.ops.config import Settings
 from cardtable.server.protocol.errors import ApiError
 from cardtable.server.services import accounts
 from cardtable.server.services.accounts import Account
+from cardtable.server.storage import accounts as stored
 from cardtable.server.storage.db import Database
 
 SESSION_COOKIE = "ct.session"
@@ -78,3 +79,15 @@ def set_session_cookie(response: Response, request: Request, session: str,
 def clear_session_cookie(response: Response, request: Request, settings: Settings) -> None:
     response.delete_cookie(SESSION_COOKIE, path="/", httponly=True, samesite="lax",
                            secure=settings.secure_cookies or request.url.scheme == "https")
+
+
+def acting_account(request: Request, account: Account | None) -> Account | None:
+    """The account a table request acts for: none when the page asking is another
+    site's (it then acts as anyone without an account would)."""
+    return account if account is not None and same_site(request) else None
+
+
+async def bind_seat(request: Request, table_id: str, seat: int, account: Account | None) -> None:
+    """A seat just taken belongs to the signed-in account (if any)."""
+    if account is not None:
+        await database(request).run(stored.bind_seat, table_id, seat, account.id)

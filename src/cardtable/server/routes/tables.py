@@ -30,6 +30,7 @@ from cardtable.server.routes.deps import (
     find_table,
     set_seat_cookie,
 )
+from cardtable.server.routes.signedin import MaybeAccount, acting_account, bind_seat
 from cardtable.server.routes.throttle import limited
 
 router = APIRouter()
@@ -67,11 +68,14 @@ async def games() -> list[GameSummary]:
              responses={201: links("table_id", "$response.body#/table/id", *TABLE_LINKS,
                                    claim_seat_1=CLAIM_SEAT_1)})
 async def create_table(body: CreateTable, request: Request, response: Response,
-                       manager: Manager, settings: SiteSettings) -> CreatedTable:
+                       manager: Manager, settings: SiteSettings,
+                       signed_in: MaybeAccount) -> CreatedTable:
+    account = acting_account(request, signed_in)
     spec = TableSpec(
         game=body.game, options=body.options, variants=body.variants,
         seats=[s.model_dump() for s in body.seats] if body.seats is not None else None,
-        creator_seat=body.creator_seat, creator_name=body.creator_name,
+        creator_seat=body.creator_seat,
+        creator_name=account.name if account else body.creator_name,
         match_wins=body.match_wins, match_games=body.match_games,
         takeover_after=body.takeover_after,
         spectators=body.spectators,
@@ -81,6 +85,8 @@ async def create_table(body: CreateTable, request: Request, response: Response,
     table, token, invites = await manager.create(spec)
     if token is not None:
         set_seat_cookie(response, table.id, token, settings)
+        if body.creator_seat is not None:
+            await bind_seat(request, table.id, body.creator_seat, account)
     return CreatedTable(
         table=TableInfo(**table.info()), seat=body.creator_seat if token else None,
         token=token, invites=invites, links=_links(request, table, token, invites),
@@ -96,13 +102,17 @@ async def get_table(table_id: str, manager: Manager) -> TableInfo:
 @router.post("/api/tables/{table_id}/seats/{seat}", response_model=SeatToken, tags=["seats"],
              dependencies=[limited("seats")])
 async def claim(table_id: str, seat: SeatNumber, body: ClaimSeat, request: Request,
-                response: Response, manager: Manager, settings: SiteSettings) -> SeatToken:
-    """Take an open seat with its invite; the seat token comes back (and as a cookie)."""
+                response: Response, manager: Manager, settings: SiteSettings,
+                signed_in: MaybeAccount) -> SeatToken:
+    """Take an open seat with its invite; the seat token comes back (and as a cookie).
+    Signed in, the seat is the account's, under its name."""
     table = await find_table(manager, table_id)
+    account = acting_account(request, signed_in)
     token = secret()
     await at_owner(request, manager, table, "claim", {
         "seat": seat, "invite_hash": digest(body.invite), "token_hash": digest(token),
-        "name": body.name})
+        "name": account.name if account else body.name})
+    await bind_seat(request, table.id, seat, account)
     set_seat_cookie(response, table.id, token, settings)
     base = str(request.base_url).rstrip("/")
     return SeatToken(table=table.id, seat=seat, token=token,

@@ -8,12 +8,21 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
-from cardtable.server.storage.db import accounts_t, seats_t, sessions_t
+from cardtable.server.storage.db import (
+    accounts_t,
+    games_t,
+    rating_changes_t,
+    ratings_t,
+    seats_t,
+    sessions_t,
+    tables_t,
+)
 
 DELETED_PLAYER = "deleted player"
 """The name a deleted account's seats keep in every stored game."""
@@ -96,3 +105,67 @@ def delete_other_sessions(conn: Connection, account_id: int, keep_hash: str | No
         query = query.where(sessions_t.c.id_hash != keep_hash)
     conn.execute(query)
     conn.execute(sessions_t.delete().where(sessions_t.c.expires_at <= time.time()))
+
+
+def bind_seat(conn: Connection, table_id: str, seat: int, account_id: int) -> None:
+    """The seat belongs to the account: its holder may take it back from any browser."""
+    conn.execute(seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat,
+                                        seats_t.c.kind == "human")
+                 .values(account_id=account_id))
+
+
+def seat_of(conn: Connection, table_id: str, account_id: int) -> int | None:
+    """The account's seat at the table (the first, should it hold several)."""
+    row = conn.execute(sa.select(seats_t.c.seat).where(
+        seats_t.c.table_id == table_id, seats_t.c.account_id == account_id,
+    ).order_by(seats_t.c.seat)).first()
+    return None if row is None else int(row.seat)
+
+
+def replace_seat_token(conn: Connection, table_id: str, seat: int, token_hash: str) -> None:
+    conn.execute(seats_t.update().where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+                 .values(token_hash=token_hash))
+
+
+def player_games(conn: Connection, account_id: int, offset: int,
+                 limit: int) -> list[dict[str, Any]]:
+    """The account's finished games, the newest first: each with its table's game, the
+    seat, the outcome and every seat's kind, strength and name."""
+    mine = (sa.select(seats_t.c.table_id, seats_t.c.seat, games_t.c.number,
+                      games_t.c.outcome, games_t.c.finished_at, tables_t.c.game,
+                      tables_t.c.settings)
+            .join(games_t, games_t.c.table_id == seats_t.c.table_id)
+            .join(tables_t, tables_t.c.id == seats_t.c.table_id)
+            .where(seats_t.c.account_id == account_id, games_t.c.finished_at.is_not(None))
+            .order_by(games_t.c.finished_at.desc(), seats_t.c.table_id)
+            .offset(offset).limit(limit))
+    rows = [dict(r) for r in conn.execute(mine).mappings()]
+    ids = sorted({r["table_id"] for r in rows})
+    seats: dict[str, list[dict[str, Any]]] = {}
+    if ids:
+        for s in conn.execute(sa.select(seats_t.c.table_id, seats_t.c.seat, seats_t.c.kind,
+                                        seats_t.c.strength, seats_t.c.name)
+                              .where(seats_t.c.table_id.in_(ids))
+                              .order_by(seats_t.c.seat)).mappings():
+            seats.setdefault(s["table_id"], []).append(dict(s))
+    changes: dict[tuple[str, int], dict[str, Any]] = {}
+    if ids:
+        for c in conn.execute(sa.select(rating_changes_t).where(
+                rating_changes_t.c.table_id.in_(ids),
+                rating_changes_t.c.account_id == account_id)).mappings():
+            changes[(c["table_id"], c["game_no"])] = dict(c)
+    for r in rows:
+        r["seats"] = seats.get(r["table_id"], [])
+        r["change"] = changes.get((r["table_id"], r["number"]))
+    return rows
+
+
+def ratings_of(conn: Connection, account_id: int) -> list[dict[str, Any]]:
+    return [dict(r) for r in conn.execute(
+        sa.select(ratings_t).where(ratings_t.c.account_id == account_id)
+        .order_by(ratings_t.c.family)).mappings()]
+
+
+def account_by_name(conn: Connection, name_key: str) -> tuple[int, str] | None:
+    row = account_by_key(conn, name_key)
+    return None if row is None else (row.id, row.name)
