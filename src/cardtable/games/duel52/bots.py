@@ -1,4 +1,4 @@
-"""Duel 52's computer players by name: ``random``, ``heuristic`` (:mod:`.heuristic`) and
+"""Duel 52's computer players by name: ``random``, ``heuristic`` (:mod:`.simple`) and
 the searching ``strong`` player (:mod:`.strong`, which plays its playouts with the
 heuristic player)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from cardtable.bots.random_bot import RandomBot
 from cardtable.engine import Bot
-from cardtable.games.duel52.heuristic import CarelessBot, HeuristicBot
+from cardtable.games.duel52.simple import CarelessBot, HeuristicBot
 from cardtable.games.duel52.strong import make_strong
 from cardtable.games.ladder import Level, Maker
 from cardtable.games.package import Players

@@ -1,4 +1,4 @@
-"""Duel 52's heuristic computer player.
+"""Duel 52's simple computer player, the lab's ``heuristic`` (and ``careless``).
 
 It reads nothing but its observation and breaks ties with its own seeded
 generator, so a seed fixes its play. It scores every legal move and plays the best:

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from cardtable.bots.ismcts import Budget, SearchBot
 from cardtable.engine import Move, State
 from cardtable.games.duel52 import selfplay
-from cardtable.games.duel52.heuristic import HeuristicBot
 from cardtable.games.duel52.rules import DUEL52, Duel52State, move_of_table
+from cardtable.games.duel52.simple import HeuristicBot
 
 ITERATIONS = 12
 """The lab's budget per decision, in deals, each playing every legal move on (the
