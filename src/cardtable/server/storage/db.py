@@ -214,9 +214,11 @@ sa.Index("ix_rating_changes_account", rating_changes_t.c.account_id)
 
 
 def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
-    """An engine with the pragmas a server needs on SQLite (WAL: readers never block)."""
+    """An engine with the pragmas a server needs on SQLite (WAL: readers never block);
+    a failed statement's error names no values (they may be password hashes)."""
     if url.startswith("sqlite"):
-        engine = sa.create_engine(url, connect_args={"check_same_thread": False})
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False},
+                                  hide_parameters=True)
         sync = sqlite_synchronous.upper()
         if sync not in ("OFF", "NORMAL", "FULL", "EXTRA"):
             raise ValueError(f"unknown SQLite synchronous mode {sqlite_synchronous!r}")
@@ -232,7 +234,8 @@ def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
 
         return engine
     # a host that drops packets would otherwise hold a connection attempt for minutes
-    return sa.create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 10})
+    return sa.create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 10},
+                            hide_parameters=True)
 
 
 def migrate(engine: Engine) -> None:
