@@ -74,3 +74,48 @@ def test_seats_of_accounts_come_back_and_games_are_listed(server: Server) -> Non
 def test_playing_without_an_account_is_unchanged(server: Server) -> None:
     created = server.create(creator_name="Anon")
     assert created["table"]["seats"][0]["name"] == "Anon"
+
+
+def test_a_rated_duel_moves_the_ratings_apart(server: Server) -> None:
+    ria, sam = signed_up(server, "ria_r"), signed_up(server, "sam_r")
+    anon = httpx.Client(base_url=server.url, timeout=30)
+    refused = [
+        (anon, {"game": "duel", "rated": True}, "signed-in"),
+        (ria, {"game": "paternoster", "rated": True}, "not rated"),
+        (ria, {"game": "duel", "rated": True,
+               "seats": [{"kind": "human"}, {"kind": "computer", "strength": "simple"}]},
+         "computer"),
+        (ria, {"game": "duel", "rated": True, "creator_seat": None}, "sits"),
+    ]
+    for client, body, reason in refused:
+        r = client.post("/api/tables", json=body)
+        assert (r.status_code, r.json()["error"]["code"]) == (422, "not-rated"), body
+        assert reason in r.json()["error"]["message"]
+    r = ria.post("/api/tables", json={"game": "duel", "rated": True})
+    assert r.status_code == 201, r.text
+    created = r.json()
+    assert created["table"]["rated"] is True
+    table_id, (seat, invite) = created["table"]["id"], next(iter(created["invites"].items()))
+    r = anon.post(f"/api/tables/{table_id}/seats/{seat}", json={"invite": invite})
+    assert (r.status_code, r.json()["error"]["code"]) == (403, "sign-in-to-play-rated")
+    r = ria.post(f"/api/tables/{table_id}/seats/{seat}", json={"invite": invite})
+    assert (r.status_code, r.json()["error"]["code"]) == (409, "same-account")
+    r = sam.post(f"/api/tables/{table_id}/seats/{seat}", json={"invite": invite})
+    assert r.status_code == 200, r.text
+    clients = {0: server.client(table_id, created["token"]),
+               int(seat): server.client(table_id, r.json()["token"])}
+    final = play(clients, random.Random(7))
+    for client in clients.values():
+        client.close()
+    winner = final["outcome"]["winner"]
+    names = {0: "ria_r", int(seat): "sam_r"}
+    ratings = {}
+    for me, name in names.items():
+        page = server.http.get(f"/api/players/{name}").json()
+        [game] = page["games"]
+        assert game["rated"] is True and game["result"] == ("win" if me == winner else "loss")
+        rating = page["ratings"]["duel"]
+        assert rating["games"] == 1 and rating["provisional"] is True
+        ratings[me] = rating["rating"]
+        assert (game["rating_change"] > 0) == (me == winner)
+    assert ratings[winner] > 1500 > ratings[1 - winner]

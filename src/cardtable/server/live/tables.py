@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from cardtable.engine import Game, IllegalMove, State
 from cardtable.games.registry import find_game
+from cardtable.server.live import rated
 from cardtable.server.live.botpool import BotPool
 from cardtable.server.live.clocks import Clocks
 from cardtable.server.live.computers import ComputerPlayers, talks
@@ -225,6 +226,7 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
             "takeover_after": self.table_settings.get("takeover_after"),
             "created_at": self.created_at,
             "hints": bool(self.table_settings.get("hints")),
+            "rated": bool(self.table_settings.get("rated")),
         }
 
     # --- change notification ---
@@ -279,7 +281,19 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
             log.info("game finished", extra={
                 "table": self.id, "game": self.game_id, "game_no": self.game_no,
                 "returns": list(outcome.returns) if outcome is not None else None})
+            if outcome is not None and self.table_settings.get("rated"):
+                await self._rate(outcome.returns)
         return version
+
+    async def _rate(self, returns: tuple[float, ...]) -> None:
+        """A rated game's rating change, stored beside the game (the move stands even if
+        this fails: the ratings can be recomputed from the games)."""
+        try:
+            await self.write("the ratings could not be stored", rated.rate_game,
+                             self.id, self.game_no, self.game_id, returns)
+        except Refusal:
+            log.warning("a rated game's ratings were not stored",
+                        extra={"table": self.id, "game_no": self.game_no})
 
     async def _play(self, seat: int, text: str, version: int, by: str) -> int:
         async with self.lock:

@@ -115,6 +115,9 @@ class CreateTable(Strict):
     hints: bool | None = Field(
         None, description="MateBeta: whether the players may ask for the exact best move "
                           "(default: yes when no other person sits at the table)")
+    rated: bool = Field(False, description="a rated game between signed-in people (duel, "
+                                           "Team duel, Duel 52, MateBeta; no computer seat, "
+                                           "no hints, no start position)")
 
 
 class Links(BaseModel):
@@ -181,6 +184,7 @@ class TableInfo(BaseModel):
     takeover_after: float | None
     created_at: float
     hints: bool = Field(False, description="MateBeta: whether the players may ask for hints")
+    rated: bool = Field(False, description="whether the table's games are rated")
 
 
 class CreatedTable(BaseModel):

@@ -15,8 +15,11 @@ from typing import Annotated
 from fastapi import Depends, Response
 from starlette.requests import HTTPConnection, Request
 
+from cardtable.server.live import rated
+from cardtable.server.live.tables import LiveTable
 from cardtable.server.ops.config import Settings
 from cardtable.server.protocol.errors import ApiError
+from cardtable.server.protocol.models import CreateTable
 from cardtable.server.services import accounts
 from cardtable.server.services.accounts import Account
 from cardtable.server.storage import accounts as stored
@@ -91,3 +94,30 @@ async def bind_seat(request: Request, table_id: str, seat: int, account: Account
     """A seat just taken belongs to the signed-in account (if any)."""
     if account is not None:
         await database(request).run(stored.bind_seat, table_id, seat, account.id)
+
+
+def check_rated(body: CreateTable, account: Account | None) -> None:
+    """``not-rated`` (422) with the reason when the new table cannot be rated."""
+    if not body.rated:
+        return
+    kinds = [seat.kind for seat in body.seats] if body.seats is not None else []
+    reason = rated.why_not_rated(body.game, kinds, account is not None, body.start is not None,
+                                 body.hints, body.creator_seat is not None)
+    if reason is not None:
+        raise ApiError(422, "not-rated", reason)
+
+
+async def make_rated(request: Request, table: LiveTable) -> None:
+    """The new table's games are rated, stored and in memory (this process made it)."""
+    await database(request).run(rated.mark_rated, table.id)
+    table.table_settings["rated"] = True
+
+
+async def check_rated_seat(request: Request, table: LiveTable, account: Account | None) -> None:
+    """At a rated table only a signed-in person may sit, and once."""
+    if not table.table_settings.get("rated"):
+        return
+    if account is None:
+        raise ApiError(403, "sign-in-to-play-rated", "this game is rated: sign in to play it")
+    if await database(request).run(stored.seat_of, table.id, account.id) is not None:
+        raise ApiError(409, "same-account", "your account already sits at this table")

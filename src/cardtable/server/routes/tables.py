@@ -30,7 +30,14 @@ from cardtable.server.routes.deps import (
     find_table,
     set_seat_cookie,
 )
-from cardtable.server.routes.signedin import MaybeAccount, acting_account, bind_seat
+from cardtable.server.routes.signedin import (
+    MaybeAccount,
+    acting_account,
+    bind_seat,
+    check_rated,
+    check_rated_seat,
+    make_rated,
+)
 from cardtable.server.routes.throttle import limited
 
 router = APIRouter()
@@ -71,6 +78,7 @@ async def create_table(body: CreateTable, request: Request, response: Response,
                        manager: Manager, settings: SiteSettings,
                        signed_in: MaybeAccount) -> CreatedTable:
     account = acting_account(request, signed_in)
+    check_rated(body, account)
     spec = TableSpec(
         game=body.game, options=body.options, variants=body.variants,
         seats=[s.model_dump() for s in body.seats] if body.seats is not None else None,
@@ -87,6 +95,8 @@ async def create_table(body: CreateTable, request: Request, response: Response,
         set_seat_cookie(response, table.id, token, settings)
         if body.creator_seat is not None:
             await bind_seat(request, table.id, body.creator_seat, account)
+    if body.rated:
+        await make_rated(request, table)
     return CreatedTable(
         table=TableInfo(**table.info()), seat=body.creator_seat if token else None,
         token=token, invites=invites, links=_links(request, table, token, invites),
@@ -108,6 +118,7 @@ async def claim(table_id: str, seat: SeatNumber, body: ClaimSeat, request: Reque
     Signed in, the seat is the account's, under its name."""
     table = await find_table(manager, table_id)
     account = acting_account(request, signed_in)
+    await check_rated_seat(request, table, account)
     token = secret()
     await at_owner(request, manager, table, "claim", {
         "seat": seat, "invite_hash": digest(body.invite), "token_hash": digest(token),

@@ -9,13 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.server.live.rated import PROVISIONAL_GAMES, SCALE
 from cardtable.server.protocol.errors import ApiError
 from cardtable.server.services.names import name_key
-from cardtable.server.services.ratings import (
-    PROVISIONAL_GAMES,
-    public_deviation,
-    public_rating,
-)
 from cardtable.server.storage import accounts as stored
 from cardtable.server.storage.db import Database
 
@@ -54,8 +50,7 @@ def _game(row: dict[str, Any]) -> dict[str, Any]:
         "opponents": [_opponent(s) for s in row["seats"] if s["seat"] != seat],
         "result": result_for(row["outcome"], seat),
         "rated": change is not None,
-        "rating_change": (round(public_rating(change["mu_after"], change["sigma_after"])
-                                - public_rating(change["mu_before"], change["sigma_before"]))
+        "rating_change": (round((change["mu_after"] - change["mu_before"]) * SCALE)
                           if change else None),
         "finished_at": row["finished_at"],
     }
@@ -78,6 +73,5 @@ async def profile(db: Database, name: str, page: int) -> dict[str, Any]:
 
 
 def _rating(row: dict[str, Any]) -> dict[str, Any]:
-    return {"rating": round(public_rating(row["mu"], row["sigma"])),
-            "deviation": round(public_deviation(row["sigma"])),
+    return {"rating": round(row["mu"] * SCALE), "deviation": round(row["sigma"] * SCALE),
             "games": row["games"], "provisional": row["games"] < PROVISIONAL_GAMES}
