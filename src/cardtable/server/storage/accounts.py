@@ -42,10 +42,9 @@ def create_account(conn: Connection, name: str, name_key: str, password_hash: st
               "created_at": time.time()}
     dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
     statement = dialect.insert(accounts_t).values(**values).on_conflict_do_nothing(
-        index_elements=["name_key"])
-    if conn.execute(statement).rowcount != 1:
-        return None
-    return account_id_by_key(conn, name_key)
+        index_elements=["name_key"]).returning(accounts_t.c.id)
+    new_id = conn.execute(statement).scalar_one_or_none()
+    return None if new_id is None else int(new_id)
 
 
 def account_id_by_key(conn: Connection, name_key: str) -> int | None:
