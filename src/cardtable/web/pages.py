@@ -133,7 +133,8 @@ def game_facts(game_id: str) -> dict[str, Any]:
     if game_id == "paternoster":
         from cardtable.games.paternoster.levels import LEVELS
 
-        facts["levels"] = [{"name": lv.name, "options": lv.options, "en": lv.en, "de": lv.de,
+        facts["levels"] = [{"name": lv.name, "options": lv.options,
+                            "texts": {lang: translate(lang, lv.text) for lang in LANGUAGES},
                             "perfect": lv.perfect} for lv in LEVELS]
     return facts
 

@@ -88,7 +88,7 @@ def _levels_table(lang: str) -> str:
     play = html.escape(translate(lang, "Play"))
     rows = []
     for level in LEVELS:
-        name, _, desc = (level.de if lang == "de" else level.en).partition(": ")
+        name, _, desc = translate(lang, level.text).partition(": ")
         perfect = "–" if level.perfect is None else percent(100 * level.perfect, lang)
         left = "–" if level.mean_left is None else number(level.mean_left, lang)
         rows.append(

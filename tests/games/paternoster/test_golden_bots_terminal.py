@@ -160,12 +160,12 @@ def test_make_bot_names() -> None:
 
 def test_levels_ladder_from_first_ride_to_expert() -> None:
     """DESIGN.md 12: a named ladder of at least six variant combinations, each with an
-    English and a German line, and the simulated numbers."""
+    line for players (English, translated by the catalogues), and the simulated numbers."""
     assert len(LEVELS) >= 6
     assert LEVELS[0].name == "first-ride" and LEVELS[-1].name == "expert"
     for level in LEVELS:
         PATERNOSTER.parse_options(level.options)
-        assert level.en and level.de and level.en != level.de
+        assert level.text.startswith(level.text.split(":")[0] + ": ")
         assert level.perfect is not None and level.mean_left is not None
     # harder and harder: more cards left each step, and never clearly fewer perfect games
     # (Hard and Fire tie on those, within a point)

@@ -25,6 +25,7 @@ from cardtable.games.paternoster.variants import (
     check_combination,
     parse_options,
 )
+from cardtable.translatable import N_
 
 GAMES = 4000
 """Games per level behind the measured numbers below."""
@@ -34,8 +35,9 @@ GAMES = 4000
 class Level:
     name: str
     options: dict[str, Any]
-    en: str
-    de: str
+    text: str
+    """Its name and what it is for players, ``Name: what it is``, in English (marked for
+    the catalogues: the site translates it)."""
     perfect: float | None = None
     """Simulated share of perfect games (2 players, simple team)."""
     mean_left: float | None = None
@@ -53,38 +55,29 @@ class Level:
 
 LEVELS: tuple[Level, ...] = (
     Level("first-ride", {"first_ride": True, "bigger_hand": True},
-          "First ride: the First ride variant with Bigger hand, so hands of four instead of "
-          "three; one deck, two piles, the same suit always fits",
-          "Erste Fahrt: die Variante Erste Fahrt mit Größerer Hand, also vier statt drei "
-          "Handkarten; ein Blatt, zwei Stapel, gleiche Farbe passt immer",
+          N_("First ride: the First ride variant with Bigger hand, so hands of four instead of "
+             "three; one deck, two piles, the same suit always fits"),
           0.927, 0.14),
     Level("short-trip", {"short_trip": True},
-          "Short trip: one deck, no twins, a small hand",
-          "Kurze Fahrt: ein Blatt, keine Zwillinge, kleine Hand",
+          N_("Short trip: one deck, no twins, a small hand"),
           0.837, 0.30),
     Level("easy", {"bigger_hand": True, "tokens": 2},
-          "Easy: two decks with a bigger hand and two emergency tokens",
-          "Leicht: zwei Blätter mit größerer Hand und zwei Notfallmarken",
+          N_("Easy: two decks with a bigger hand and two emergency tokens"),
           0.472, 2.10),
     Level("normal", {},
-          "Normal: the standard game",
-          "Normal: das Grundspiel",
+          N_("Normal: the standard game"),
           0.118, 10.14),
     Level("passengers", {"passengers": 3},
-          "Passengers: the standard game, and three passengers to deliver in order",
-          "Fahrgäste: das Grundspiel, dazu drei Fahrgäste der Reihe nach abliefern",
+          N_("Passengers: the standard game, and three passengers to deliver in order"),
           0.076, 12.53),
     Level("hard", {"smaller_hand": True, "tokens": 1},
-          "Hard: a smaller hand with one emergency token",
-          "Schwer: kleinere Hand mit einer Notfallmarke",
+          N_("Hard: a smaller hand with one emergency token"),
           0.021, 22.05),
     Level("fire", {"fire": True, "passengers": 3},
-          "Fire: burning hearts and three passengers",
-          "Feuer: brennende Herzen und drei Fahrgäste",
+          N_("Fire: burning hearts and three passengers"),
           0.022, 23.70),
     Level("expert", {"steep": True, "commands_light": True, "passengers": 4},
-          "Expert: three cards a turn, Jack and Queen commands, four passengers",
-          "Experte: drei Karten pro Zug, Buben- und Damenbefehle, vier Fahrgäste",
+          N_("Expert: three cards a turn, Jack and Queen commands, four passengers"),
           0.002, 31.74),
 )
 

@@ -124,7 +124,7 @@ def run(args: argparse.Namespace, stdin: TextIO | None = None,
             console.print(line)
         console.print("Levels (--level NAME):")
         for level in LEVELS:
-            console.print(f"  {level.name:12} {level.en}")
+            console.print(f"  {level.name:12} {level.text}")
         return 0
     try:
         options = build_options(args)

@@ -103,7 +103,7 @@ let levelSel = null;
 if (facts.levels) {
   levelSel = el("select", { id: "level" });
   for (const lv of facts.levels) {
-    const label = (LANG === "de" ? lv.de : lv.en);
+    const label = lv.texts[LANG] || lv.texts.en;
     levelSel.append(el("option", { value: lv.name, text: label, selected: lv.name === (DATA.level || "normal") }));
   }
   levelSel.append(el("option", { value: "", text: t("My own mix of variants") }));
