@@ -337,11 +337,6 @@ def find_group(conn: Connection, token: str) -> dict[str, Any] | None:
     return {**dict(g), "rides": group_rides(conn, g["id"])}
 
 
-def group_by_id(conn: Connection, group_id: str) -> dict[str, Any] | None:
-    g = conn.execute(sa.select(groups_t).where(groups_t.c.id == group_id)).mappings().first()
-    return dict(g) if g is not None else None
-
-
 def group_rides(conn: Connection, group_id: str) -> list[dict[str, Any]]:
     return [dict(r) for r in conn.execute(
         sa.select(rides_t).where(rides_t.c.group_id == group_id).order_by(rides_t.c.id)
