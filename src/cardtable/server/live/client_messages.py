@@ -24,7 +24,7 @@ from cardtable.server.protocol.errors import Refusal, ws_error
 from cardtable.server.protocol.models import ClientMessage
 
 _CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-KNOWN_TYPES = ("move", "signal", "again", "ping", "sync", "why")
+KNOWN_TYPES = ("move", "signal", "again", "ping", "sync", "why", "resign", "abort")
 
 
 FLOODING = 1008
@@ -149,7 +149,8 @@ async def handle(table: LiveTable, conn: Conn, raw: str) -> None:
         conn.wake.set()
         return
     if conn.seat is None:
-        error("spectator", "spectators watch: they cannot send moves, signals, 'again' or 'why'")
+        error("spectator", "spectators watch: they cannot send moves, signals, 'again', "
+                           "'why', 'resign' or 'abort'")
         return
     try:
         if kind == "move":
@@ -161,6 +162,8 @@ async def handle(table: LiveTable, conn: Conn, raw: str) -> None:
             await table.signal(conn.seat, msg.signal)
         elif kind == "again":
             await table.again(conn.seat, msg.game_no)
+        elif kind in ("resign", "abort"):
+            await table.end_early(conn.seat, kind)
         elif kind == "why":
             conn.push({"type": "why", "version": table.version,
                        "answers": table.why(conn.seat, msg.moves)})

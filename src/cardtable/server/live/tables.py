@@ -24,11 +24,12 @@ from typing import Any, Protocol
 
 from cardtable.engine import Game, IllegalMove, State
 from cardtable.games.registry import find_game
-from cardtable.server.live import rated
+from cardtable.server.live import ending, rated
 from cardtable.server.live.botpool import BotPool
 from cardtable.server.live.clocks import Clocks
 from cardtable.server.live.computers import ComputerPlayers, talks
 from cardtable.server.live.conns import Conn
+from cardtable.server.live.ending import Ending
 from cardtable.server.live.hooks import GameHooks, hooks_for
 from cardtable.server.live.rides import site_ride
 from cardtable.server.live.seats import Seats
@@ -111,6 +112,10 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
         self.base_version = row.base_version
         self.status = row.status
         self.scores = row.scores
+        self.ended: Ending | None = (
+            ending.from_json(row.outcome, len(row.seats))
+            if row.status == "finished" and not state.is_over() else None)
+        """How the current game ended outside its rules (resigned, aborted), if it did."""
         self.deadline = row.deadline
         self.log = log_entries
         """This game's events so far, as JSON text (:func:`event_text`)."""
@@ -146,7 +151,7 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
         return len(self.seats)
 
     def outcome_json(self) -> dict[str, Any] | None:
-        outcome = self.state.outcome()
+        outcome = self.state.outcome() or self.ended
         return outcome.to_json() if outcome is not None else None
 
     def observation_json(self, seat: int | None) -> dict[str, Any]:
@@ -368,7 +373,7 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
             open_seats = [s.seat for s in self.seats if s.kind == "human" and not s.token_hash]
             raise Refusal("waiting", "the game starts when every seat is taken; still open: "
                                      + ", ".join(f"seat {s}" for s in open_seats))
-        if self.state.is_over():
+        if self.state.is_over() or self.ended is not None:
             raise Refusal("game-over", "this game is over: send 'again' to play the next one")
         if by == "seat" and seat in self.substitutes:
             raise Refusal("substituted", "a computer player holds your seat right now")
@@ -415,6 +420,43 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
             scores["over"] = scores["games"] >= scores["games_needed"]
         return scores
 
+    # --- resign, abort ---
+    async def end_early(self, seat: int, how: str) -> None:
+        """``resign``: the seat's side loses (Paternoster: the ride stops, lost);
+        ``abort``: before the game's second move, the game ends without a result."""
+        async with self.lock:
+            if self.status != "playing" or self.state.is_over() or self.ended is not None:
+                raise Refusal("game-over", "there is no running game to end")
+            if how == "abort" and len(self.state.history) >= 2:
+                raise Refusal("too-late", "a game can be aborted only before its second move: "
+                                          "resign instead")
+            outcome = (ending.aborted(self.n_seats, seat) if how == "abort"
+                       else ending.resigned(self.game_id, self.n_seats, seat))
+            scores = self.scores if outcome.aborted else self._scored_early(outcome)
+            await self.write("the game could not be ended; try again", store.end_game,
+                             self.id, self.game_no, outcome.to_json(), scores)
+            self.ended, self.status, self.scores = outcome, "finished", scores
+            self.deadline = None
+            self.changed()
+            log.info("game ended early", extra={"table": self.id, "game_no": self.game_no,
+                                                "seat": seat, "how": how})
+        if not outcome.aborted and self.table_settings.get("rated"):
+            await self._rate(outcome.returns)
+
+    def _scored_early(self, outcome: Ending) -> dict[str, Any]:
+        """The match score after a resignation: a game the resigning side lost (a match
+        counted by points, MateBeta's, keeps its points)."""
+        scores: dict[str, Any] = json.loads(json.dumps(self.scores))
+        scores["games"] = scores.get("games", 0) + 1
+        for s, r in enumerate(outcome.returns):
+            if r > 0 and "wins" in scores:
+                scores["wins"][s] += 1
+        target = scores.get("wins_needed")
+        scores["over"] = bool(target is not None and max(scores.get("wins", [0])) >= target)
+        if scores.get("games_needed"):
+            scores["over"] = scores["games"] >= scores["games_needed"]
+        return scores
+
     # --- play again ---
     async def again(self, seat: int, ended: int | None = None) -> int:
         """The next game; ``ended`` is the game the seat saw end (if the next one has
@@ -425,7 +467,7 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
         async with self.lock:
             if ended is not None and ended < self.game_no:
                 return self.base_version
-            if not self.state.is_over():
+            if not self.state.is_over() and self.ended is None:
                 raise Refusal("not-over", "the game is still running")
             rng = random.Random(self.seed * 7919 + self.game_no)
             options = self.state.options
@@ -445,6 +487,7 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
                              "again", store.start_game, self.id, game_no, options.to_json(),
                              deal, base, "playing", scores, deadline, started)
             self.state, self.game_no, self.base_version = new, game_no, base
+            self.ended = None
             self.started_at = started
             self.status, self.scores = "playing", scores
             self.deadline, self._turn_key = deadline, key

@@ -281,6 +281,19 @@ class AgainMessage(Strict):
                           "seat asked first), this 'again' is done, not refused")
 
 
+class ResignMessage(Strict):
+    """The seat gives up the game: its side loses (Paternoster: the team stops the ride);
+    a rated game is rated so. Refused (``game-over``) once the game is over."""
+
+    type: Literal["resign"]
+
+
+class AbortMessage(Strict):
+    """End the game before its second move: no result, never rated (``too-late`` after)."""
+
+    type: Literal["abort"]
+
+
 class WhyMessage(Strict):
     """Why would these moves be refused? Nothing is played (a tap on a card that no legal
     move uses asks this); answered with a ``why`` message."""
@@ -299,7 +312,8 @@ class SyncMessage(Strict):
 
 
 ClientMessage = Annotated[
-    MoveMessage | SignalMessage | AgainMessage | PingMessage | SyncMessage | WhyMessage,
+    MoveMessage | SignalMessage | AgainMessage | PingMessage | SyncMessage | WhyMessage
+    | ResignMessage | AbortMessage,
     Field(discriminator="type"),
 ]
 

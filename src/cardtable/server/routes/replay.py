@@ -168,7 +168,7 @@ async def finished_record(manager: TableManager, table: LiveTable, number: int |
     if any; :func:`check_may_see`). A running game's deal stays secret (409)."""
     check_may_see(table, token)
     number = number if number is not None else table.game_no
-    if number == table.game_no and not table.state.is_over():
+    if number == table.game_no and not table.state.is_over() and table.ended is None:
         raise ApiError(409, "not-finished",
                        "the game is still running: its record is there once it ends")
     data: dict[str, Any] | None = await manager.db.run(store.load_game_record, table.id, number)

@@ -68,6 +68,9 @@ class TableRow:
     """(seat, move text, who made it: seat, computer, substitute or clock)."""
     signals: list[tuple[int, int, str]] = field(default_factory=list)
     """(after_move, seat, signal), in the order they were made."""
+    outcome: dict[str, Any] | None = None
+    """The current game's stored outcome (a game resigned or aborted: its moves do not
+    finish it)."""
 
 
 def create_table(conn: Connection, row: TableRow) -> None:
@@ -111,6 +114,7 @@ def load_table(conn: Connection, table_id: str) -> TableRow | None:
         status=t["status"], game_no=t["game_no"], seed=t["seed"], scores=dict(t["scores"]),
         deadline=deadline, created_at=t["created_at"], started_at=g["started_at"],
         game_options=dict(g["options"]), deal=dict(g["deal"]), base_version=g["base_version"],
+        outcome=dict(g["outcome"]) if g["outcome"] else None,
     )
     for s in conn.execute(
         sa.select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
@@ -216,6 +220,18 @@ def _update_tables(conn: Connection, rows: list[dict[str, Any]]) -> None:
         by_columns.setdefault(tuple(row), []).append(row)
     for same in by_columns.values():
         conn.execute(_UPDATE_TABLE, same)
+
+
+def end_game(conn: Connection, table_id: str, game_no: int, outcome: dict[str, Any],
+             scores: dict[str, Any]) -> None:
+    """A game ended outside its rules (resigned, aborted): its outcome, the table finished."""
+    now = time.time()
+    conn.execute(games_t.update().where(games_t.c.table_id == table_id,
+                                        games_t.c.number == game_no)
+                 .values(outcome=outcome, finished_at=now))
+    conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(
+        status="finished", scores=scores, updated_at=now, deadline_at=None,
+        deadline_seat=None, deadline_version=None))
 
 
 def append_signal(conn: Connection, table_id: str, game_no: int, after_move: int, seat: int,
