@@ -311,6 +311,12 @@ class State(ABC):
     def is_over(self) -> bool:
         return self.outcome() is not None
 
+    def self_play(self, bots: Mapping[int, Bot]) -> Outcome | None:
+        """The rest of the game at once, the very moves these bots would make, recorded as
+        usual: a game's fast path for the players it knows (``None``, changing nothing,
+        for any others; the default for a game without one)."""
+        return None
+
     def record(self) -> Record:
         return Record(
             game=self.game.id,
@@ -468,15 +474,12 @@ def play_out(
     """Let bots play a game to its end; when several seats may act, ``rng`` picks one.
 
     In a game with signals, talking bots update theirs at the start of every turn.
-    A state may offer ``self_play(bots) -> Outcome | None``: the rest of the game at
-    once, the very moves these bots would make, recorded as usual (``None`` when it
-    does not know these bots; it then changes nothing).
+    A game's fast path (:meth:`State.self_play`) plays the whole game when it knows
+    these bots.
     """
-    self_play = getattr(state, "self_play", None)
-    if self_play is not None:
-        finished = self_play(bots)
-        if finished is not None:
-            return cast(Outcome, finished)
+    finished = state.self_play(bots)
+    if finished is not None:
+        return finished
     # duck-typed rather than isinstance() on the protocols, which costs more than a
     # whole turn: this runs for every simulated game
     has_signals = getattr(state, "has_signals", None)
