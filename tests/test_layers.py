@@ -95,7 +95,8 @@ STATIC_IMPORT = re.compile(r"""^\s*import\s[^;]*?from\s+["'](\.[^"']+)["']""", r
 DYNAMIC_IMPORT = re.compile(r"""import\(\s*["'`](\.[^"'`]+)["'`]\s*\)""")
 JS_FLOORS = [
     {"site.js", "early.js"},                                   # every page
-    {"newtable.js", "table.js", "review.js", "campaign.js", "replay.js"},  # one page each
+    {"newtable.js", "table.js", "review.js", "campaign.js", "replay.js",  # one page each
+     "account.js"},
     {"board.js", "stepper.js", "recordform.js", "reasons.js"},  # what several pages share
     {"games/duel.js", "games/paternoster.js", "games/duel52.js", "games/matebeta.js"},
     {"games/common.js"},

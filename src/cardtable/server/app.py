@@ -47,6 +47,7 @@ from cardtable.server.routes.players import router as players_router
 from cardtable.server.routes.throttle import Limiter, check_limits
 from cardtable.server.storage.db import Database, make_engine, migrate
 from cardtable.web import pages
+from cardtable.web.people import router as people_router
 
 log = logging.getLogger("cardtable.server")
 
@@ -125,6 +126,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(metrics.router)
     app.include_router(accounts_router)
     app.include_router(players_router)
+    app.include_router(people_router)
     if (WEB_DIR / "static").is_dir():
         app.mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static")
     for area in (pages, campaign, analysis, learn, replay, tables, records, apidocs,

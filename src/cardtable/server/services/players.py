@@ -41,7 +41,7 @@ def _opponent(seat: dict[str, Any]) -> dict[str, Any]:
     return {"name": seat["name"], "kind": seat["kind"], "level": seat["strength"]}
 
 
-def _game(row: dict[str, Any]) -> dict[str, Any]:
+def game_row(row: dict[str, Any]) -> dict[str, Any]:
     seat = row["seat"]
     change = row["change"]
     return {
@@ -67,7 +67,7 @@ async def profile(db: Database, name: str, page: int) -> dict[str, Any]:
     return {
         "name": shown,
         "ratings": {r["family"]: _rating(r) for r in ratings},
-        "games": [_game(r) for r in rows[:PAGE]],
+        "games": [game_row(r) for r in rows[:PAGE]],
         "page": page, "more": len(rows) > PAGE,
     }
 

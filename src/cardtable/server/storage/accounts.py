@@ -168,3 +168,11 @@ def ratings_of(conn: Connection, account_id: int) -> list[dict[str, Any]]:
 def account_by_name(conn: Connection, name_key: str) -> tuple[int, str] | None:
     row = account_by_key(conn, name_key)
     return None if row is None else (row.id, row.name)
+
+
+def rating_history(conn: Connection, account_id: int) -> list[dict[str, Any]]:
+    """Each rated game's rating after it, oldest first (a profile's chart)."""
+    return [dict(r) for r in conn.execute(
+        sa.select(rating_changes_t.c.family, rating_changes_t.c.mu_after, rating_changes_t.c.at)
+        .where(rating_changes_t.c.account_id == account_id)
+        .order_by(rating_changes_t.c.at)).mappings()]
