@@ -35,19 +35,6 @@ def api(page: Any, method: str, path: str, body: dict[str, Any] | None = None) -
         }""", [method, path, body])
 
 
-def resign(page: Any, table_id: str) -> None:
-    """The seat's own WebSocket (the page's cookie proves the seat) sends a resignation."""
-    page.evaluate(
-        """(tableId) => new Promise((done) => {
-            const ws = new WebSocket(`ws://${location.host}/api/tables/${tableId}/ws`);
-            ws.onmessage = (event) => {
-                const m = JSON.parse(event.data);
-                if (m.type === "state" && m.status === "playing") ws.send('{"type":"resign"}');
-                if (m.type === "state" && m.status === "finished") { ws.close(); done(); }
-            };
-        })""", table_id)
-
-
 def test_two_people_a_rated_duel_one_resigns_both_profiles(browser: Any, server: Server) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     people = {}
@@ -64,10 +51,15 @@ def test_two_people_a_rated_duel_one_resigns_both_profiles(browser: Any, server:
     assert claimed["status"] == 200, claimed
     ann.goto(f"{server.url}/t/{table_id}")
     ben.goto(f"{server.url}/t/{table_id}")
-    ben.locator(".seat-name, .seats").first.wait_for()
-    resign(ann, table_id)
-    panel = ben.locator(".result").first
-    panel.wait_for(state="visible")
+    # Ann resigns with the keyboard, and confirms
+    ann.on("dialog", lambda dialog: dialog.accept())
+    ann.locator("#resign").focus()
+    ann.keyboard.press("Enter")
+    ben.locator("#result").wait_for(state="visible")
+    ben.locator("#rating-change").wait_for(state="visible")
+    assert "+" in ben.locator("#rating-change").inner_text()
+    ann.locator("#rating-change").wait_for(state="visible")
+    assert "-" in ann.locator("#rating-change").inner_text()
     ben.screenshot(path=str(SHOTS / "result-ben-en-desktop.png"))
 
     ratings = {}
@@ -90,7 +82,7 @@ def test_two_people_a_rated_duel_one_resigns_both_profiles(browser: Any, server:
             ben.screenshot(path=str(SHOTS / f"account-signed-in-{lang}-{size_name}.png"),
                            full_page=True)
             ben.goto(f"{server.url}/t/{table_id}?lang={lang}")
-            ben.locator(".result").first.wait_for(state="visible")
+            ben.locator("#rating-change").wait_for(state="visible")
             ben.screenshot(path=str(SHOTS / f"result-{lang}-{size_name}.png"))
     stranger = browser.new_context(viewport=SIZES["phone"]).new_page()
     for lang in ("en", "de"):

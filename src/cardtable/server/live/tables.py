@@ -202,6 +202,8 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
             shared["campaign"] = self._campaign_json()
         if self.table_settings.get("hints"):
             shared["hints"] = True
+        if self.table_settings.get("rated"):
+            shared["rated"] = True
         text = to_json_text(shared)[1:-1] + ","
         self._common_cache = (self.revision, text)
         return text

@@ -435,6 +435,7 @@ function renderPanel() {
     const s = game.status(ctx);
     if (msg.seat === null) s.sub = (s.sub ? s.sub + " · " : "") + t("You are watching this table.");
     setStatus(s.text, s.sub, s.mine);
+    if (msg.seat !== null && msg.status === "playing" && !msg.campaign) panel.push(resignRow());
   }
   const invite = params.get("invite");
   if (invite && msg.seat === null) {
@@ -508,6 +509,47 @@ function joinPanel(seat, invite) {
   return box;
 }
 
+/** A seat gives up the game (its side loses; in Paternoster the team stops the ride),
+ *  after the browser's own confirmation. */
+function resignRow() {
+  const together = gameId === "paternoster";
+  const button = el("button", { class: "btn small ghost", type: "button", id: "resign",
+                                text: together ? t("Stop the ride") : t("Resign") });
+  button.addEventListener("click", () => {
+    const question = together ? t("Stop the ride? The team loses it.") : t("Resign this game? You lose it.");
+    if (window.confirm(question)) sendRaw({ type: "resign" });
+  });
+  return el("div", { class: "resign-row" }, button);
+}
+
+let ratingNote = { key: "", text: "" };
+
+/** A rated game's rating change for this seat, from the player's page in data (once per
+ *  game: the panel is drawn again with every state). */
+async function showRatingChange(box) {
+  const key = `${tableId}/${msg.game_no}`;
+  if (ratingNote.key === key) {
+    box.textContent = ratingNote.text;
+    box.hidden = !ratingNote.text;
+    return;
+  }
+  ratingNote = { key, text: "" };
+  const name = msg.seats[msg.seat].name;
+  try {
+    const response = await fetch(`/api/players/${encodeURIComponent(name)}`);
+    if (!response.ok) return;
+    const player = await response.json();
+    const played = player.games.find((g) => g.table === tableId && g.game_no === msg.game_no);
+    if (!played || played.rating_change === null) return;
+    const family = msg.seats.length === 4 ? `${gameId}-team` : gameId;
+    const rating = player.ratings[family] ? player.ratings[family].rating : "";
+    const change = played.rating_change > 0 ? `+${played.rating_change}` : `${played.rating_change}`;
+    ratingNote.text = t("Your rating: {rating} ({change})", { rating, change });
+    box.textContent = ratingNote.text;
+    box.hidden = false;
+  } catch (e) { /* the note is a courtesy: no note without it */ }
+}
+
 function resultPanel(r) {
   const box = el("div", { class: "result", id: "result", tabindex: "-1" }, el("h2", { text: r.title }));
   if (r.lines && r.lines.length) box.append(el("ul", {}, ...r.lines.map((line) => el("li", { text: line }))));
@@ -517,6 +559,11 @@ function resultPanel(r) {
     if (m.over && r.matchLine) box.append(el("p", { class: "match-over", text: r.matchLine }));
   }
   if (r.extra) box.append(r.extra);
+  if (msg.rated && msg.seat !== null) {
+    const note = el("p", { class: "rating-change", id: "rating-change", hidden: true });
+    box.append(note);
+    showRatingChange(note);
+  }
   const buttons = el("div", { class: "buttons" });
   if (msg.campaign) {
     campaignResult(box, buttons, msg.campaign);
