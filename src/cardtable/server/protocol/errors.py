@@ -11,7 +11,7 @@ unexpected (500), so no client ever sees a bare status or a plain-text page.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket
@@ -19,7 +19,7 @@ from fastapi.exceptions import RequestValidationError, WebSocketRequestValidatio
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.routing import Mount, WebSocketRoute
+from starlette.routing import Mount, Route, WebSocketRoute
 
 from cardtable.server.ops.headers import SITE_HEADERS
 
@@ -140,11 +140,14 @@ def add_error_handlers(app: FastAPI) -> None:
         return http_error(422, "invalid", describe(errors))
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = HTTP_CODES.get(exc.status_code, "http")
         message = ("the body could not be read as JSON (not UTF-8, nested too deep, or a "
                    "number too long)" if code == "bad-json" else str(exc.detail))
-        return http_error(exc.status_code, code, message, headers=exc.headers)
+        headers = exc.headers
+        if exc.status_code == 405:
+            headers = {**(headers or {}), "Allow": _allowed(request)}
+        return http_error(exc.status_code, code, message, headers=headers)
 
     @app.exception_handler(WebSocketRequestValidationError)
     async def _ws_invalid(websocket: WebSocket, exc: WebSocketRequestValidationError) -> None:
@@ -165,6 +168,24 @@ def add_error_handlers(app: FastAPI) -> None:
         return http_error(500, "internal", "the server failed on this request; it is logged",
                           headers={name.decode(): value.decode()
                                    for name, value in SITE_HEADERS})
+
+
+def _allowed(request: Request) -> str:
+    """Every method of every route at the request's path (Starlette names only the first
+    route's, and a path such as ``/api/session`` has one route per method)."""
+    path = request.url.path
+    methods = {method for route in _flat(request.app.router.routes)
+               if route.methods and route.path_regex.match(path) for method in route.methods}
+    return ", ".join(sorted(methods))
+
+
+def _flat(routes: Sequence[Any]) -> Iterator[Route]:
+    """The routes, those of included routers (kept whole by FastAPI, no prefix) too."""
+    for route in routes:
+        if isinstance(route, Route):
+            yield route
+        else:
+            yield from _flat(getattr(getattr(route, "original_router", None), "routes", ()))
 
 
 def add_websocket_fallback(app: FastAPI) -> None:
