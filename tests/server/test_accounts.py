@@ -204,3 +204,15 @@ def test_no_password_session_id_or_hash_anywhere(server: Server, tmp_path: Path)
     log = server.log_path.read_text(errors="replace")
     for text in [*pages, metrics, log]:
         assert password not in text and session not in text and "$argon2" not in text
+
+
+def test_the_session_cookie_is_secure_on_a_tls_site(tmp_path: Path) -> None:
+    srv = Server(f"sqlite:///{tmp_path / 'cardtable.db'}", tmp_path / "server.log",
+                 "--secure-cookies")
+    srv.start()
+    try:
+        r = anon(srv).post("/api/accounts", json={"name": "kira", "password": PASSWORD})
+        assert r.status_code == 201
+        assert "Secure" in r.headers["set-cookie"] and "HttpOnly" in r.headers["set-cookie"]
+    finally:
+        srv.stop()
