@@ -132,13 +132,19 @@ def paternoster(observation: Observation) -> Array:
     return v.array()
 
 
-def duel52_encoder(options: Options) -> Encoder:
-    from cardtable.envs.actions import Duel52Space
+class Duel52Encoder:
+    """Duel 52's arrays: each lane side has room for the most cards it can hold (a class,
+    not a closure, so that a game's states pickle)."""
 
-    places = Duel52Space(options).places
-    choices = ("discard", "look", "move", "next")
+    CHOICES = ("discard", "look", "move", "next")
 
-    def encode(observation: Observation) -> Array:
+    def __init__(self, options: Options) -> None:
+        from cardtable.envs.actions import Duel52Space
+
+        self.places = Duel52Space(options).places
+
+    def __call__(self, observation: Observation) -> Array:
+        places, choices = self.places, self.CHOICES
         o: Any = observation
         me = o.seat or 0
         v = Vec()
@@ -173,8 +179,6 @@ def duel52_encoder(options: Options) -> Encoder:
         v.one_hot(None if choice is None else choice.source[0], 3)
         v.num(len(o.frames), 4)
         return v.array()
-
-    return encode
 
 
 def matebeta(observation: Observation) -> Array:
@@ -216,5 +220,5 @@ def encoder(game_id: str, options: Options) -> Encoder:
     if game_id == "matebeta":
         return matebeta
     if game_id == "duel52":
-        return duel52_encoder(options)
+        return Duel52Encoder(options)
     raise ValueError(f"no observation arrays for game '{game_id}'")

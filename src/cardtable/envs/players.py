@@ -29,9 +29,11 @@ from cardtable.envs.openspiel import CardTableGame, CardTableState
 from cardtable.envs.pettingzoo import CardTableEnv
 from cardtable.games.registry import find_game, package_of
 
-SIMULATIONS = {"duel": 200, "duel52": 60, "paternoster": 200, "matebeta": 2000}
-"""Simulations a decision, chosen so that a decision takes about the CPU time of our
-expert level's in the lab (docs/RESEARCH.md has the measurement)."""
+SIMULATIONS = {"duel": 75, "duel52": 10, "paternoster": 30, "matebeta": 50}
+"""Simulations a decision. Duel: a decision takes the CPU time of our expert's (0.125 s,
+75 simulations of 1.7 ms). Duel 52's expert decides in 10 ms and MateBeta's exact solver in
+1 ms, less than two simulations, so there the search gets 10 and 50 (about 15 times and
+twice our expert's time); Paternoster 30 (docs/RESEARCH.md has the measurements)."""
 UCT_C = 2.0
 """The exploration constant (OpenSpiel's examples use 2 for returns of about -1..1)."""
 
