@@ -153,13 +153,25 @@ class Duel52Space(ActionSpace):
             coords.append(coord)
         return segment, coords[::-1]
 
+    def legal(self, observation: Observation) -> dict[int, Move]:
+        places = self._places(observation)
+        found = {self._index(observation.seat, places, m): m
+                 for m in observation.legal_moves()}
+        return dict(sorted(found.items()))
+
     def index(self, observation: Observation, move: Move) -> int:
-        seat = observation.seat
+        return self._index(observation.seat, self._places(observation), move)
+
+    @staticmethod
+    def _places(observation: Observation) -> dict[tuple[int, int, int], int]:
+        """Each table card's place on its side (0 the first in slot order), by position."""
         lanes: Sequence[Sequence[Sequence[object]]] = observation.lanes  # type: ignore[attr-defined]
-        place: dict[tuple[int, int, int], int] = {
-            (lane, side, view.slot): k  # type: ignore[attr-defined]
-            for lane, sides in enumerate(lanes) for side, views in enumerate(sides)
-            for k, view in enumerate(views)}
+        return {(lane, side, view.slot): k  # type: ignore[attr-defined]
+                for lane, sides in enumerate(lanes) for side, views in enumerate(sides)
+                for k, view in enumerate(views)}
+
+    def _index(self, seat: int | None, place: dict[tuple[int, int, int], int],
+               move: Move) -> int:
         kind: str = move.kind  # type: ignore[attr-defined]
         actors: tuple[tuple[int, int, int], ...] = move.actors  # type: ignore[attr-defined]
         targets: tuple[tuple[int, int, int], ...] = move.targets  # type: ignore[attr-defined]

@@ -53,6 +53,9 @@ class Vec:
     def nums(self, values: Iterable[float], bound: float = 1.0) -> None:
         self.values += [float(v) / bound for v in values]
 
+    def zeros(self, count: int) -> None:
+        self.values += [0.0] * count
+
     def array(self) -> Array:
         return np.asarray(self.values, dtype=np.float32)
 
@@ -164,8 +167,8 @@ class Duel52Encoder:
             for side in (lane[me], lane[1 - me]):
                 for k in range(places):
                     if k >= len(side):
-                        v.nums([0.0] * 27)
-                        continue
+                        v.zeros(27 * (places - k))
+                        break
                     c = side[k]
                     v.num(1.0)
                     v.one_hot(None if c.card is None else c.card.rank - 1, 13)
