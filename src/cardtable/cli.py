@@ -16,6 +16,7 @@ from pathlib import Path
 from cardtable.engine import IllegalMove, Record, RecordError, ReplayError, State
 from cardtable.games.registry import game_ids, package_of, replay
 from cardtable.sim.commands import add_parsers as add_lab_parsers
+from cardtable.sim.pool import ClusterError
 
 
 def _load(name: str) -> tuple[State | None, str | None]:
@@ -252,7 +253,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130
-    except (IllegalMove, RecordError, ValueError) as exc:
+    except (IllegalMove, RecordError, ValueError, ClusterError) as exc:
         print(f"cardtable: {exc}", file=sys.stderr)
         return 2
     return code

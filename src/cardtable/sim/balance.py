@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from cardtable.sim.pool import Workers
 from cardtable.sim.report import Line
 from cardtable.sim.runner import Progress, SimResult, SimSpec, run_many
 from cardtable.sim.stats import Summary, summarize_rate
@@ -171,7 +172,7 @@ def _games(games: int, most: int | None) -> int:
 
 
 def run_report(
-    rows: list[Row], games: int, seed: int, workers: int | None,
+    rows: list[Row], games: int, seed: int, workers: Workers,
     progress: Progress | None = None,
 ) -> list[Line]:
     """Simulate each distinct setup once and read every row's figure from it."""

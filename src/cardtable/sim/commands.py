@@ -21,6 +21,7 @@ from cardtable.sim.balance import (
     run_report,
     total_games,
 )
+from cardtable.sim.pool import Cluster
 from cardtable.sim.progress import progress_bar
 from cardtable.sim.runner import SimSpec, simulate
 from cardtable.sim.setup import bot_names, build_options, player_key, resolve_game
@@ -330,7 +331,11 @@ def _common(parser: argparse.ArgumentParser, default_games: int | None,
     parser.add_argument("--games", type=int, default=default_games,
                         help=f"games per {per} ({told})")
     parser.add_argument("--seed", type=int, default=1, help="seed (same seed, same result)")
-    parser.add_argument("--workers", type=int, help="worker processes (default: all cores)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, help="worker processes (default: all cores)")
+    where.add_argument("--cluster", dest="workers", type=Cluster, metavar="ADDRESS",
+                       help="run on the Dask scheduler at ADDRESS (e.g. tcp://host:8786); "
+                            "the same seed gives the same figures")
     out = parser.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print JSON")
     out.add_argument("--csv", action="store_true", help="print CSV")

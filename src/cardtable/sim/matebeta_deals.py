@@ -26,16 +26,15 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import os
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
 from cardtable.games.matebeta.rules import MATEBETA, MB_DECK, MateBetaState
 from cardtable.games.matebeta.solver import Solver
+from cardtable.sim.pool import Workers, run_all
 from cardtable.sim.stats import Z95, wilson
 
 DEALS = math.comb(20, 10)
@@ -82,7 +81,7 @@ def read_results(path: Path) -> dict[int, dict[str, Any]]:
     return done
 
 
-def solve_all(path: Path, workers: int | None, progress: Callable[[int], None] | None,
+def solve_all(path: Path, workers: Workers, progress: Callable[[int], None] | None,
               limit: int | None = None) -> dict[int, dict[str, Any]]:
     """Solve the chunks not yet in ``path`` (at most ``limit`` of them), appending each
     as it finishes; every chunk solved so far."""
@@ -90,7 +89,6 @@ def solve_all(path: Path, workers: int | None, progress: Callable[[int], None] |
     todo = [c for c in range(CHUNKS) if c not in done][:limit]
     if progress is not None:
         progress(sum(len(item["values"]) for item in done.values()))
-    workers = max(1, workers or os.cpu_count() or 1)
     cut_short = path.exists() and path.stat().st_size > 0 and not path.read_bytes().endswith(b"\n")
     with path.open("a", encoding="utf-8") as out:
         if cut_short:
@@ -102,13 +100,8 @@ def solve_all(path: Path, workers: int | None, progress: Callable[[int], None] |
             if progress is not None:
                 progress(len(item["values"]))
 
-        if workers == 1:
-            for chunk in todo:
-                keep(solve_chunk(chunk))
-        else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                for future in as_completed([pool.submit(solve_chunk, c) for c in todo]):
-                    keep(future.result())
+        for _, item in run_all(solve_chunk, [(chunk,) for chunk in todo], workers):
+            keep(item)
     return done
 
 

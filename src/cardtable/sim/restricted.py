@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.sim.pool import Workers
 from cardtable.sim.runner import Progress, SimSpec, run_many
 from cardtable.sim.stats import Summary
 
@@ -109,7 +110,7 @@ expert searches, about a second a game)."""
 
 
 def run_restricted(restrictions: Sequence[Restriction], games: int, seed: int,
-                   workers: int | None = None,
+                   workers: Workers = None,
                    progress: Progress | None = None) -> list[RestrictedResult]:
     """Play every restriction's simulations over one pool and read the figures."""
     specs = [spec for r in restrictions for spec in r.specs(games, seed)]

@@ -12,7 +12,6 @@ and every simulation with the same seed plays the same deals, whoever plays them
 from __future__ import annotations
 
 import math
-import os
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -21,6 +20,7 @@ from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple
 
 from cardtable.engine import Bot, Game, Options, State, play_out
+from cardtable.sim.pool import Workers, run_all
 from cardtable.sim.setup import FastGame, fast_games_of, make_bot, metrics_of, resolve_game
 from cardtable.sim.stats import Summary, summarize_mean, summarize_rate
 
@@ -162,28 +162,17 @@ Progress = Callable[[int], None]
 
 
 def run_many(
-    specs: Sequence[SimSpec], workers: int | None = None, progress: Progress | None = None
+    specs: Sequence[SimSpec], workers: Workers = None, progress: Progress | None = None
 ) -> list[SimResult]:
-    """Run several simulations over one pool of worker processes (all cores by default)."""
-    workers = max(1, workers or os.cpu_count() or 1)
-    tasks = [(i, chunk) for i, spec in enumerate(specs) for chunk in range(spec.chunks)]
+    """Run several simulations over one pool of workers: local processes (all cores by
+    default) or a cluster."""
+    keys = [(i, chunk) for i, spec in enumerate(specs) for chunk in range(spec.chunks)]
     parts: dict[tuple[int, int], list[GameRow]] = {}
     start = time.perf_counter()
-    if workers == 1:
-        for i, chunk in tasks:
-            parts[i, chunk] = run_chunk(specs[i], chunk)
-            if progress:
-                progress(len(parts[i, chunk]))
-    else:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(run_chunk, specs[i], chunk): (i, chunk) for i, chunk in tasks}
-            for future in as_completed(futures):
-                key = futures[future]
-                parts[key] = future.result()
-                if progress:
-                    progress(len(parts[key]))
+    for index, rows in run_all(run_chunk, [(specs[i], chunk) for i, chunk in keys], workers):
+        parts[keys[index]] = rows
+        if progress:
+            progress(len(rows))
     seconds = time.perf_counter() - start
     results = []
     for i, spec in enumerate(specs):
@@ -192,6 +181,6 @@ def run_many(
     return results
 
 
-def simulate(spec: SimSpec, workers: int | None = None,
+def simulate(spec: SimSpec, workers: Workers = None,
              progress: Progress | None = None) -> SimResult:
     return run_many([spec], workers, progress)[0]

@@ -19,6 +19,7 @@ from typing import Any
 
 from cardtable.engine import Game, OptionError
 from cardtable.sim import report
+from cardtable.sim.pool import Workers
 from cardtable.sim.runner import Progress, SimSpec, run_many
 from cardtable.sim.setup import resolve_game
 from cardtable.sim.stats import Summary
@@ -151,7 +152,7 @@ def load(path: Path, sweep: Sweep) -> dict[tuple[int, ...], Point]:
     return points
 
 
-def run_sweep(sweep: Sweep, workers: int | None = None, progress: Progress | None = None,
+def run_sweep(sweep: Sweep, workers: Workers = None, progress: Progress | None = None,
               save: Path | None = None,
               done: Callable[[Point], None] | None = None) -> list[Point]:
     """Play every point not yet in ``save`` (appending each as it finishes), in grid order."""

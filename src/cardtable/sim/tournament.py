@@ -25,6 +25,7 @@ from itertools import combinations, pairwise
 from typing import Any
 
 from cardtable.games.registry import ladder_of
+from cardtable.sim.pool import Workers
 from cardtable.sim.ratings import AVERAGE, RESAMPLES, Rating, Units, rate
 from cardtable.sim.report import ELO, Line
 from cardtable.sim.runner import Progress, SimResult, SimSpec, run_many
@@ -189,7 +190,7 @@ def plan(game_id: str, options: dict[str, Any], players: tuple[str, ...], games:
 
 
 def run_tournament(game_id: str, options: dict[str, Any], players: tuple[str, ...],
-                   games: int, seed: int, workers: int | None,
+                   games: int, seed: int, workers: Workers,
                    progress: Progress | None = None) -> Tournament:
     start = time.perf_counter()
     results = run_many(plan(game_id, options, players, games, seed), workers, progress)
