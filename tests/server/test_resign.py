@@ -57,9 +57,19 @@ def test_a_resignation_loses_a_rated_game(server: Server) -> None:
     assert uma_page["ratings"]["duel"]["rating"] > 1500 > vic_page["ratings"]["duel"]["rating"]
     record = server.record(table_id)
     assert record["outcome"]["reason"] == "resigned"
-    # the next game is played as usual
+    # at a rated table the next game is an offer, declined, then accepted
     seats[0].send({"type": "again"})
-    seats[0].wait_state(lambda m: m["game_no"] == 2 and m["status"] == "playing")
+    seats[1].wait_state(lambda m: m.get("rematch") == {"offers": [0], "declined": None})
+    seats[0].send({"type": "decline"})
+    seats[0].expect_error("no-offer")
+    seats[1].send({"type": "decline"})
+    seats[0].wait_state(lambda m: m.get("rematch") == {"offers": [], "declined": 1})
+    assert seats[0].state is not None and seats[0].state["game_no"] == 1
+    seats[1].send({"type": "again"})
+    seats[0].wait_state(lambda m: m.get("rematch") == {"offers": [1], "declined": None})
+    seats[0].send({"type": "again"})
+    seats[0].wait_state(lambda m: m["game_no"] == 2 and m["status"] == "playing"
+                        and "rematch" not in m)
     for client in [*seats.values(), watcher]:
         client.close()
 
@@ -75,6 +85,7 @@ def test_an_abort_before_the_second_move_ends_the_game_unrated(server: Server) -
     assert page["ratings"] == {} and page["games"][0]["rated"] is False
     # two moves in: too late to abort
     seats[0].send({"type": "again"})
+    seats[1].send({"type": "again"})  # a rated table: the offer and its acceptance
     for seat_no in range(2):
         state = seats[0].wait_state(lambda m: m["game_no"] == 2 and m["status"] == "playing")
         mover = next(s for s, c in seats.items()

@@ -84,6 +84,24 @@ def test_two_people_a_rated_duel_one_resigns_both_profiles(browser: Any, server:
             ben.goto(f"{server.url}/t/{table_id}?lang={lang}")
             ben.locator("#rating-change").wait_for(state="visible")
             ben.screenshot(path=str(SHOTS / f"result-{lang}-{size_name}.png"))
+    # the next game is an offer: Ben offers, Ann sees it and accepts
+    ann.goto(f"{server.url}/t/{table_id}")
+    ann.locator("#result").wait_for(state="visible")
+    ben.locator("#again").click()
+    ben.locator("#rematch-waiting").wait_for(state="visible")
+    ann.locator("#rematch-offer").wait_for(state="visible")
+    assert "ben_web" in ann.locator("#rematch-offer").inner_text()
+    for lang in ("en", "de"):
+        for size_name, size in SIZES.items():
+            ann.set_viewport_size(size)
+            ann.goto(f"{server.url}/t/{table_id}?lang={lang}")
+            ann.locator("#rematch-offer").wait_for(state="visible")
+            ann.screenshot(path=str(SHOTS / f"rematch-offer-{lang}-{size_name}.png"))
+    ann.goto(f"{server.url}/t/{table_id}?lang=en")
+    ann.locator("#again").click()
+    for page in (ann, ben):
+        page.locator("#resign").wait_for(state="visible")  # game 2 runs
+
     stranger = browser.new_context(viewport=SIZES["phone"]).new_page()
     for lang in ("en", "de"):
         stranger.goto(f"{server.url}/account?lang={lang}")

@@ -24,7 +24,8 @@ from cardtable.server.protocol.errors import Refusal, ws_error
 from cardtable.server.protocol.models import ClientMessage
 
 _CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-KNOWN_TYPES = ("move", "signal", "again", "ping", "sync", "why", "resign", "abort")
+KNOWN_TYPES = ("move", "signal", "again", "ping", "sync", "why", "resign", "abort",
+               "decline")
 
 
 FLOODING = 1008
@@ -150,7 +151,7 @@ async def handle(table: LiveTable, conn: Conn, raw: str) -> None:
         return
     if conn.seat is None:
         error("spectator", "spectators watch: they cannot send moves, signals, 'again', "
-                           "'why', 'resign' or 'abort'")
+                           "'why', 'resign', 'abort' or 'decline'")
         return
     try:
         if kind == "move":
@@ -164,6 +165,8 @@ async def handle(table: LiveTable, conn: Conn, raw: str) -> None:
             await table.again(conn.seat, msg.game_no)
         elif kind in ("resign", "abort"):
             await table.end_early(conn.seat, kind)
+        elif kind == "decline":
+            await table.decline(conn.seat)
         elif kind == "why":
             conn.push({"type": "why", "version": table.version,
                        "answers": table.why(conn.seat, msg.moves)})

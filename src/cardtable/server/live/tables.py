@@ -116,6 +116,10 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
             ending.from_json(row.outcome, len(row.seats))
             if row.status == "finished" and not state.is_over() else None)
         """How the current game ended outside its rules (resigned, aborted), if it did."""
+        self.offers: set[int] = set()
+        """Seats that offered the next game at a rated table (the others accept or
+        decline); kept in memory only: a restart forgets an open offer."""
+        self.declined: int | None = None
         self.deadline = row.deadline
         self.log = log_entries
         """This game's events so far, as JSON text (:func:`event_text`)."""
@@ -204,6 +208,8 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
             shared["hints"] = True
         if self.table_settings.get("rated"):
             shared["rated"] = True
+        if self.offers or self.declined is not None:
+            shared["rematch"] = {"offers": sorted(self.offers), "declined": self.declined}
         text = to_json_text(shared)[1:-1] + ","
         self._common_cache = (self.revision, text)
         return text
@@ -459,6 +465,31 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
             scores["over"] = scores["games"] >= scores["games_needed"]
         return scores
 
+    # --- rematch offers ---
+    def _people(self) -> list[int]:
+        return [s.seat for s in self.seats if s.kind == "human"]
+
+    def _agreed(self, seat: int) -> bool:
+        """Whether the next game may start: at once at a table that is not rated (or of
+        one person); at a rated table once every person has offered or accepted it (this
+        seat's offer is counted, and the others are shown it)."""
+        if not self.table_settings.get("rated") or len(self._people()) < 2:
+            return True
+        self.offers.add(seat)
+        self.declined = None
+        if self.offers >= set(self._people()):
+            return True
+        self.changed()
+        return False
+
+    async def decline(self, seat: int) -> None:
+        """Turn down the next game that another seat offered."""
+        async with self.lock:
+            if not self.offers or seat in self.offers:
+                raise Refusal("no-offer", "no other player has offered the next game")
+            self.offers, self.declined = set(), seat
+            self.changed()
+
     # --- play again ---
     async def again(self, seat: int, ended: int | None = None) -> int:
         """The next game; ``ended`` is the game the seat saw end (if the next one has
@@ -471,6 +502,8 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
                 return self.base_version
             if not self.state.is_over() and self.ended is None:
                 raise Refusal("not-over", "the game is still running")
+            if not self._agreed(seat):
+                return self.version
             rng = random.Random(self.seed * 7919 + self.game_no)
             options = self.state.options
             deal = self.hooks.next_deal(self.game, options, self.state, rng, self.scores)
@@ -489,7 +522,7 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
                              "again", store.start_game, self.id, game_no, options.to_json(),
                              deal, base, "playing", scores, deadline, started)
             self.state, self.game_no, self.base_version = new, game_no, base
-            self.ended = None
+            self.ended, self.offers, self.declined = None, set(), None
             self.started_at = started
             self.status, self.scores = "playing", scores
             self.deadline, self._turn_key = deadline, key

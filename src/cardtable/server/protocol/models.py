@@ -294,6 +294,13 @@ class AbortMessage(Strict):
     type: Literal["abort"]
 
 
+class DeclineMessage(Strict):
+    """Turn down the next game another seat offered (at a rated table ``again`` is an
+    offer the others accept with their own ``again``); ``no-offer`` without one."""
+
+    type: Literal["decline"]
+
+
 class WhyMessage(Strict):
     """Why would these moves be refused? Nothing is played (a tap on a card that no legal
     move uses asks this); answered with a ``why`` message."""
@@ -313,7 +320,7 @@ class SyncMessage(Strict):
 
 ClientMessage = Annotated[
     MoveMessage | SignalMessage | AgainMessage | PingMessage | SyncMessage | WhyMessage
-    | ResignMessage | AbortMessage,
+    | ResignMessage | AbortMessage | DeclineMessage,
     Field(discriminator="type"),
 ]
 

@@ -568,11 +568,29 @@ function resultPanel(r) {
   if (msg.campaign) {
     campaignResult(box, buttons, msg.campaign);
   } else if (msg.seat !== null) {
-    const label = m && (m.wins_needed || m.games_needed) ? (m.over ? t("New match") : t("Next game")) : t("Play again");
-    const again = el("button", { class: "btn primary", type: "button", id: "again", text: label });
-    const ended = msg.game_no; // if the other player was quicker, this click is already done
-    again.addEventListener("click", () => { again.disabled = true; sendRaw({ type: "again", game_no: ended }); });
-    buttons.append(again);
+    const rematch = msg.rematch || { offers: [], declined: null };
+    const others = rematch.offers.filter((seat) => seat !== msg.seat);
+    if (rematch.declined !== null) {
+      box.append(el("p", { class: "rematch-note", id: "rematch-declined", text: t("{name} declined the next game.", { name: seatName(rematch.declined) }) }));
+    }
+    if (rematch.offers.includes(msg.seat)) {
+      box.append(el("p", { class: "rematch-note", id: "rematch-waiting", text: t("You offered the next game: waiting for the answer.") }));
+    } else {
+      let label = m && (m.wins_needed || m.games_needed) ? (m.over ? t("New match") : t("Next game")) : t("Play again");
+      if (others.length) {
+        box.append(el("p", { class: "rematch-note", id: "rematch-offer", text: t("{name} offers the next game.", { name: listOf(others.map(seatName)) }) }));
+        label = t("Accept");
+      }
+      const again = el("button", { class: "btn primary", type: "button", id: "again", text: label });
+      const ended = msg.game_no; // if the other player was quicker, this click is already done
+      again.addEventListener("click", () => { again.disabled = true; sendRaw({ type: "again", game_no: ended }); });
+      buttons.append(again);
+      if (others.length) {
+        const decline = el("button", { class: "btn", type: "button", id: "decline", text: t("Decline") });
+        decline.addEventListener("click", () => { decline.disabled = true; sendRaw({ type: "decline" }); });
+        buttons.append(decline);
+      }
+    }
   }
   buttons.append(el("a", { class: "btn", href: `/replay?table=${tableId}&game_no=${msg.game_no}`, id: "watch-again", text: t("Watch again") }));
   buttons.append(el("a", { class: "btn", href: `/api/tables/${tableId}/record?game_no=${msg.game_no}&download=true`, text: t("Download the record") }));
