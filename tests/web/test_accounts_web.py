@@ -109,3 +109,21 @@ def test_two_people_a_rated_duel_one_resigns_both_profiles(browser: Any, server:
     stranger.keyboard.press("Tab")
     for page in (ann, ben, stranger):
         page.context.close()
+
+
+def test_a_resigned_matebeta_game_has_its_result_panel(browser: Any, server: Server) -> None:
+    """MateBeta's panel reads mates and points: a resignation has neither, and is said."""
+    created = server.create(game="matebeta")
+    table_id, invite = created["table"]["id"], created["invites"]["1"]
+    server.claim(table_id, 1, invite)
+    page = browser.new_context(viewport=SIZES["phone"]).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{server.url}/t/{table_id}?key={created['token']}")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.locator("#resign").click()
+    page.locator("#result").wait_for(state="visible")
+    assert "resigned" in page.locator("#result").inner_text()
+    assert errors == []
+    page.screenshot(path=str(SHOTS / "result-matebeta-resigned-en-phone.png"))
+    page.context.close()
