@@ -303,7 +303,7 @@ def used_invite(request: Request, table: Any) -> bool:
     return int(seat) < len(seats) and bool(seats[int(seat)]["taken"])
 
 
-# --- the Tower campaign (issue 9): the Score tab and a group's page ---
+# --- the Tower campaign: the Score tab and a group's page ---
 
 
 @router.get("/campaign", response_class=HTMLResponse)

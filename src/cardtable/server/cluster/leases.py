@@ -1,4 +1,4 @@
-"""Who owns a running table when several server processes share one database (issue 19).
+"""Who owns a running table when several server processes share one database.
 
 A lease names its owner process and the time it lapses (Unix seconds). The owner renews
 its leases; once one lapses, any process may take it and rebuild the table by replay. A

@@ -1,4 +1,4 @@
-"""Messages between the server processes of one site, through Redis streams (issue 19).
+"""Messages between the server processes of one site, through Redis streams.
 
 Each process reads one stream of its own, its inbox: requests for the tables it owns
 (a move forwarded by the process that holds the player's WebSocket), the answers to its

@@ -1,4 +1,4 @@
-"""Tables another process owns (issue 19): any process serves any table.
+"""Tables another process owns: any process serves any table.
 
 Each running table has one owner process (:mod:`.leases`), where its moves are checked
 and stored and its computer players and clock run. A player's WebSocket may reach any

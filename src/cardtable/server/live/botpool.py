@@ -77,7 +77,7 @@ class BotPool:
                 observation, deadline)
 
     async def search(self, work: Callable[..., Any], *args: Any) -> Any:
-        """Other search work (a review's decision, issue 17) in the search players' pool,
+        """Other search work (a review's decision) in the search players' pool,
         taking its turn beside their moves; ``work`` must be a module-level function."""
         return await asyncio.get_running_loop().run_in_executor(self._search, work, *args)
 

@@ -2,7 +2,7 @@
 and each handled at the table (a move, a signal, "again", "why", a ping, a sync).
 
 The process that holds the WebSocket reads it; the process that owns the table handles
-the messages. They are one process unless the table is owned elsewhere (issue 19), and
+the messages. They are one process unless the table is owned elsewhere, and
 then :mod:`.remote` carries each message between the two.
 """
 

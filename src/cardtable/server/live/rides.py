@@ -1,4 +1,4 @@
-"""A campaign table's finished game as a ride of its group (the Tower campaign, issue 9).
+"""A campaign table's finished game as a ride of its group (the Tower campaign).
 
 The table service asks this when a game ends, so that the ride is stored with the final
 move in the same commit (a crash cannot lose it); the campaign service

@@ -73,11 +73,11 @@ class TableSpec:
     takeover_after: float | None
     spectators: bool
     campaign: dict[str, Any] | None = None
-    """A Tower campaign ride (issue 9): ``{"group", "floor"}``, kept in the table's settings."""
+    """A Tower campaign ride: ``{"group", "floor"}``, kept in the table's settings."""
     match_games: int | None = None
     """A match of this many games, won on total points (MateBeta: 2 or 4)."""
     start: dict[str, Any] | None = None
-    """``{"deal", "moves"}``: play on from a record's position (issue 17)."""
+    """``{"deal", "moves"}``: play on from a record's position."""
     hints: bool | None = None
     """Whether the players may ask for hints (``None``: yes unless another person sits)."""
     seed: int | None = None

@@ -62,11 +62,11 @@ class Settings:
     secure_cookies: bool = False
     """Send seat cookies only over HTTPS (turn on behind a TLS proxy)."""
     lease_seconds: float | None = None
-    """Several processes on one database (issue 19): each running table is owned by one
+    """Several processes on one database: each running table is owned by one
     process, on a lease of this many seconds that the owner renews; ``None``: one process
     alone, no leases."""
     redis_url: str | None = None
-    """Redis, for the messages between several processes of one site (issue 19); ``None``:
+    """Redis, for the messages between several processes of one site; ``None``:
     one process alone."""
     redis_prefix: str = "cardtable:"
     """The start of every Redis key this site uses (several sites may share one Redis)."""

@@ -39,7 +39,7 @@ it could not read as JSON (too deep, a number too long, not UTF-8)."""
 DATABASE_AWAY = (OperationalError, InterfaceError)
 """What the database raises while it cannot be reached (it is down, restarting, or the
 network to it is cut): a passing condition, answered with ``storage`` and 503, not as a
-failure of the server (issue 19)."""
+failure of the server."""
 DATABASE_AWAY_MESSAGE = "the database does not answer right now: try again in a moment"
 
 WS_INVALID = 4400

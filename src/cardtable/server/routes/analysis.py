@@ -1,4 +1,4 @@
-"""MateBeta's exact analysis over HTTP (issue 17): game reviews, the analysis board, hints.
+"""MateBeta's exact analysis over HTTP: game reviews, the analysis board, hints.
 
 * ``POST /api/matebeta/review``: a record in, its review out (every move judged).
 * ``POST /api/matebeta/position``: a record and a number of its moves in; the position

@@ -1,4 +1,4 @@
-"""The Tower campaign's HTTP API (issue 9): groups, rides entered by hand, rides on the site.
+"""The Tower campaign's HTTP API: groups, rides entered by hand, rides on the site.
 
 Thin: each route reads its body, asks the campaign service (:mod:`cardtable.server.services.groups`,
 which stores and judges groups and rides) and the table service, and answers with links

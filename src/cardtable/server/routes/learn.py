@@ -1,4 +1,4 @@
-"""The guided first game (issue 18): a table dealt from the guide's fixed deal.
+"""The guided first game: a table dealt from the guide's fixed deal.
 
 The page (``/learn/<game>``) asks for the table; the deal stays on the server like any
 other table's, and the guide on the table page reads only the seat's observation. Solo

@@ -1,4 +1,4 @@
-"""Watching a finished game again (issue 18), and reviews by estimate (issue 17).
+"""Watching a finished game again, and reviews by estimate.
 
 * ``POST /api/replay`` with ``{"record", "seat"}``: every step of the record as that
   seat saw it (``seat: null``: the spectator), each the engine's observation for

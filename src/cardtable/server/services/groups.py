@@ -1,4 +1,4 @@
-"""The Tower campaign's service (issue 9): groups and their rides, stored and judged.
+"""The Tower campaign's service: groups and their rides, stored and judged.
 
 A group is a named team shared by a link that holds its secret token
 (``/g/<token>``); whoever has the link may enter rides and start tables for

@@ -120,7 +120,7 @@ groups_t = sa.Table(
     sa.Column("token", sa.String(64), nullable=False, unique=True),
     sa.Column("created_at", sa.Float, nullable=False),
 )
-"""Tower campaign groups (issue 9): a named team, shared by the link with its token."""
+"""Tower campaign groups: a named team, shared by the link with its token."""
 
 rides_t = sa.Table(
     "rides", metadata,
@@ -151,7 +151,7 @@ leases_t = sa.Table(
     sa.Column("owner", sa.String(96), nullable=False),
     sa.Column("expires_at", sa.Float, nullable=False),
 )
-"""Several server processes on one database (issue 19): the process that owns a running
+"""Several server processes on one database: the process that owns a running
 table until ``expires_at`` (Unix seconds); it renews the lease, another takes over once it
 lapses. One process alone keeps no leases."""
 sa.Index("ix_leases_owner", leases_t.c.owner)

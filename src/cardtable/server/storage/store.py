@@ -335,7 +335,7 @@ def game_list(conn: Connection, table_id: str) -> list[dict[str, Any]]:
     ]
 
 
-# --- the Tower campaign (issue 9): groups and rides --------------------------------------
+# --- the Tower campaign: groups and rides --------------------------------------
 
 
 def create_group(conn: Connection, group_id: str, name: str, token: str) -> float:

@@ -1,4 +1,4 @@
-// The guided first game (issue 18): the start page, and the guide beside the table.
+// The guided first game: the start page, and the guide beside the table.
 //
 // The guide reads only what the page shows (the seat's observation): each tip names a rule
 // and the moment it first matters; the first tip not yet read whose moment has come is

@@ -1,4 +1,4 @@
-"""Tower campaign: groups and their rides (issue 9).
+"""Tower campaign: groups and their rides.
 
 Revision ID: 0002
 Revises: 0001

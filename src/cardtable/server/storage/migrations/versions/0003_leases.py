@@ -1,4 +1,4 @@
-"""Table leases: which server process owns a running table, until when (issue 19).
+"""Table leases: which server process owns a running table, until when.
 
 Revision ID: 0003
 Revises: 0002
