@@ -53,21 +53,26 @@ def lab(words: list[str]) -> None:
 
 
 def baselines(games: int, workers: int) -> None:
-    common = ["--games", str(games), "--workers", str(workers), "--seed", "1"]
-    lab(["tournament", "duel", "--bots", "random,beginner,club,expert,openspiel-ismcts",
-         *common])
-    lab(["tournament", "duel52", "--bots", "random,beginner,club,expert,openspiel-ismcts",
-         *common])
-    lab(["simulate", "matebeta", "--bots", "expert,openspiel-ismcts", *common])
-    for player in ("random", "novice", "regular", "planner", "openspiel-ismcts"):
+    """The sizes of docs/RESEARCH.md at ``games`` 16: Duel 52 and Paternoster's searching
+    team play half and a twentieth as many games as the others (they are the slowest)."""
+    def common(count: int) -> list[str]:
+        return ["--games", str(count), "--workers", str(workers), "--seed", "1"]
+
+    field = "random,beginner,club,expert,openspiel-ismcts"
+    lab(["tournament", "duel", "--bots", field, *common(games)])
+    lab(["tournament", "duel52", "--bots", field, *common(max(games // 2, 1))])
+    lab(["simulate", "matebeta", "--bots", "expert,openspiel-ismcts", *common(games)])
+    for player in ("random", "novice", "regular", "planner"):
         lab(["simulate", "paternoster", "--players", "2", "--bots", f"{player},{player}",
-             *common])
+             *common(games * 12 + 8)])
+    lab(["simulate", "paternoster", "--players", "2", "--bots",
+         "openspiel-ismcts,openspiel-ismcts", *common(max(games // 2, 1))])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("part", choices=("speed", "baselines"))
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--games", type=int, default=16)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seconds", type=float, default=10.0)
     args = parser.parse_args()
