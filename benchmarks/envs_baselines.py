@@ -54,7 +54,7 @@ def lab(words: list[str]) -> None:
 
 def baselines(games: int, workers: int) -> None:
     """The sizes of docs/RESEARCH.md at ``games`` 16: Duel 52 and Paternoster's searching
-    team play half and a twentieth as many games as the others (they are the slowest)."""
+    team, the slowest, play half as many; Paternoster's other teams 200 games each."""
     def common(count: int) -> list[str]:
         return ["--games", str(count), "--workers", str(workers), "--seed", "1"]
 
