@@ -435,7 +435,12 @@ function renderPanel() {
     const s = game.status(ctx);
     if (msg.seat === null) s.sub = (s.sub ? s.sub + " · " : "") + t("You are watching this table.");
     setStatus(s.text, s.sub, s.mine);
-    if (msg.seat !== null && msg.status === "playing" && !msg.campaign) panel.push(resignRow());
+    // against the computer a new game is a tap away: the row (a line of the first screen)
+    // is for games with other people, where giving up is an answer they wait for
+    const people = msg.seats.some((s) => s.kind === "human" && s.seat !== msg.seat);
+    if (msg.seat !== null && msg.status === "playing" && !msg.campaign && people) {
+      panel.push(resignRow());
+    }
   }
   const invite = params.get("invite");
   if (invite && msg.seat === null) {
