@@ -3,7 +3,6 @@ and nothing a seat may not know (the reasons depend only on the seat's observati
 
 from __future__ import annotations
 
-import ast
 import random
 from pathlib import Path
 
@@ -13,6 +12,7 @@ import cardtable
 from cardtable.engine import State
 from cardtable.games.registry import find_game, game_ids
 from cardtable.server.live.whynot import judge
+from cardtable.testing import refusal_rules
 from cardtable.web.labels import LABELS
 
 OPTIONS = {"duel": [{}, {"team": True}], "paternoster": [{}, {"players": 3}],
@@ -78,18 +78,8 @@ def test_why_answers_text_that_names_no_move() -> None:
 
 
 def engine_rules() -> set[str]:
-    """Every rule id the rules code can refuse a move with (the second argument of each
-    ``IllegalMove(...)`` and the rule ids Paternoster's ``explain`` words)."""
-    found: set[str] = set()
-    for path in (Path(cardtable.__file__).parent / "games").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalMove"
-                    and len(node.args) > 1 and isinstance(node.args[1], ast.Constant)):
-                found.add(node.args[1].value)
-            if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict)
-                    and getattr(node.targets[0], "id", None) == "reasons"):
-                found.update(k.value for k in node.value.keys if isinstance(k, ast.Constant))
-    return found
+    """Every rule id the games' code can refuse a move with."""
+    return refusal_rules(Path(cardtable.__file__).parent / "games")
 
 
 def test_every_rule_has_a_german_sentence() -> None:

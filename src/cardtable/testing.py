@@ -6,8 +6,10 @@ The test suites of all games call these, so the two properties of DESIGN.md
 
 from __future__ import annotations
 
+import ast
 import random
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from cardtable.engine import Bot, Game, IllegalMove, Observation, State, replay
@@ -116,3 +118,20 @@ def assert_replay_same(
     assert outcome is not None and replayed is not None
     assert outcome.to_json() == replayed.to_json()
     return state
+
+
+def refusal_rules(folder: Path) -> set[str]:
+    """Every rule id the rules code below ``folder`` can refuse a move with: the second
+    argument of each ``IllegalMove(...)``, and the keys of a ``reasons`` table (the rule
+    ids Paternoster's ``explain`` words). Read from the source, so that a test finds a
+    rule no random game happened to meet."""
+    found: set[str] = set()
+    for path in folder.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalMove"
+                    and len(node.args) > 1 and isinstance(node.args[1], ast.Constant)):
+                found.add(str(node.args[1].value))
+            if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict)
+                    and getattr(node.targets[0], "id", None) == "reasons"):
+                found.update(str(k.value) for k in node.value.keys if isinstance(k, ast.Constant))
+    return found

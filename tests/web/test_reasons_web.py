@@ -5,7 +5,6 @@ German names the same things as the English."""
 
 from __future__ import annotations
 
-import ast
 import json
 import random
 import re
@@ -20,6 +19,7 @@ import cardtable
 from cardtable.engine import State
 from cardtable.games.registry import find_game, game_ids
 from cardtable.server.live.whynot import judge
+from cardtable.testing import refusal_rules
 
 OPTIONS: dict[str, list[dict[str, Any]]] = {
     "duel": [{}, {"team": True}, {"blitz": True}, {"friendly": True}],
@@ -41,19 +41,8 @@ the notation, unfilled placeholders, a computer seat's raw name."""
 
 
 def rules_of(game_id: str) -> set[str]:
-    """Every rule id a game's code can refuse a move with (each ``IllegalMove(reason,
-    rule)`` and the rule ids Paternoster's ``explain`` words)."""
-    found: set[str] = set()
-    folder = Path(cardtable.__file__).parent / "games" / game_id
-    for path in folder.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text())):
-            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalMove"
-                    and len(node.args) > 1 and isinstance(node.args[1], ast.Constant)):
-                found.add(node.args[1].value)
-            if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict)
-                    and getattr(node.targets[0], "id", None) == "reasons"):
-                found.update(k.value for k in node.value.keys if isinstance(k, ast.Constant))
-    return found
+    """Every rule id a game's code can refuse a move with."""
+    return refusal_rules(Path(cardtable.__file__).parent / "games" / game_id)
 
 
 def refusals(game_id: str) -> list[dict[str, Any]]:
