@@ -78,6 +78,10 @@ class GameHooks:
         """Whether seats act at the same time (no turns), so bots act at their own speed."""
         return False
 
+    player_clocks = False
+    """Whether a table of people may play the game with a chess clock: each seat its own
+    minutes plus an increment, running while that seat is to act (a two-sided game)."""
+
     def bot_delay(self, options: Options, player: str, pause: float) -> float:
         """Seconds a computer seat named ``player`` (a level's or the lab's name, as the
         table stores it) waits before it acts: the server's ``pause`` in turn-based play."""

@@ -26,6 +26,7 @@ class DuelHooks(GameHooks):
     default_match_wins = 2
     public_moves = True
     offers_signals = True
+    player_clocks = True
 
     def next_deal(self, game: Game[State], options: Options, previous: State,
                   rng: random.Random, match: Mapping[str, Any]) -> dict[str, Any]:

@@ -9,6 +9,8 @@ class Duel52Hooks(GameHooks):
     """Duel 52: a card played from the hand or discarded by View goes face down, so its
     move text (``play 7H 2``, ``discard 7H``) must not reach the other seat."""
 
+    player_clocks = True
+
     def public_move(self, text: str) -> str:
         words = text.split()
         if words and words[0] == "play":

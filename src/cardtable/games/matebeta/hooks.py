@@ -24,6 +24,7 @@ class MateBetaHooks(GameHooks):
     offers_hints = True
     default_match_games = 2
     match_game_choices = (2, 4)
+    player_clocks = True
 
     def points(self, outcome: Outcome) -> list[int]:
         return list(outcome.to_json()["points"])

@@ -19,6 +19,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from cardtable.engine import DealError, IllegalMove, OptionError, State
 from cardtable.games.registry import find_game
 from cardtable.server.cluster import leases
+from cardtable.server.live import timecontrol
 from cardtable.server.live.botpool import BotPool
 from cardtable.server.live.hooks import hooks_for, merged_options, partner, seat_player
 from cardtable.server.live.seats import digest, secret
@@ -297,6 +298,8 @@ class TableManager:
                 seats.append(SeatRow(i, "human", None, s.get("name") or f"Player {i + 1}",
                                      None, digest(invites[i]), None))
         humans = sum(1 for s in seats if s.kind == "human")
+        clock = timecontrol.checked(spec.clock, game.name, hooks, options,
+                                    [s.kind for s in seats])
         if spec.hints and not hooks.offers_hints:
             raise Refusal("bad-options", f"{game.name} has no hints")
         hints = hooks.offers_hints and (spec.hints if spec.hints is not None else humans <= 1)
@@ -334,7 +337,8 @@ class TableManager:
             id=secrets.token_urlsafe(9), game=spec.game, options=options.to_json(),
             settings={"takeover_after": spec.takeover_after, "spectators": spec.spectators,
                       "hints": hints,
-                      **({"campaign": spec.campaign} if spec.campaign else {})},
+                      **({"campaign": spec.campaign} if spec.campaign else {}),
+                      **({"clock": clock} if clock else {})},
             status="waiting" if invites else "playing", game_no=1, seed=seed,
             scores={"wins": [0] * n, "games": 0, "draws": 0, "wins_needed": wins_needed,
                     "over": False, "match_no": 1,

@@ -25,7 +25,7 @@ from cardtable.server.ops.headers import SITE_HEADERS
 
 STATUS = {
     "unknown-table": 404, "unknown-game": 422, "bad-options": 422, "bad-seats": 422,
-    "bad-start": 422,
+    "bad-start": 422, "bad-clock": 422,
     "no-such-seat": 404, "not-open": 409, "taken": 409, "bad-invite": 403, "not-over": 409,
     "no-seat": 401, "bad-token": 401, "not-finished": 409, "unknown-game-no": 404,
     "elsewhere": 503, "relay-down": 503, "storage": 503,

@@ -86,6 +86,27 @@ class StartPosition(Strict):
         default_factory=list, max_length=400, description="[seat, \"move\"] pairs to replay")
 
 
+class ChessClock(Strict):
+    """A chess clock for people: each player's minutes for the whole game, and seconds
+    added after each of their own moves (duel, Duel 52, MateBeta)."""
+
+    minutes: int = Field(..., ge=1, le=60, examples=[5])
+    increment: int = Field(0, ge=0, le=60, examples=[3],
+                           description="seconds added after each own move")
+
+
+class DaysClock(Strict):
+    """Turn-based play for people: the days each turn may take (any game)."""
+
+    days: Literal[1, 2, 3, 7]
+
+
+ClockSpec = Annotated[ChessClock | DaysClock, Field(
+    description="a time control for a table of people (every seat a person): "
+                "{minutes, increment} or {days}; a game or table it does not fit is "
+                "refused as bad-clock (PROTOCOL.md)")]
+
+
 class CreateTable(Strict):
     game: str = Field(..., max_length=32, examples=["duel"], json_schema_extra=_game_enum)
     options: dict[str, Any] = Field(
@@ -118,6 +139,7 @@ class CreateTable(Strict):
     rated: bool = Field(False, description="a rated game between signed-in people (duel, "
                                            "Team duel, Duel 52, MateBeta; no computer seat, "
                                            "no hints, no start position)")
+    clock: ClockSpec | None = None
 
 
 class Links(BaseModel):
@@ -185,6 +207,8 @@ class TableInfo(BaseModel):
     created_at: float
     hints: bool = Field(False, description="MateBeta: whether the players may ask for hints")
     rated: bool = Field(False, description="whether the table's games are rated")
+    time_control: dict[str, int] | None = Field(
+        None, description="the table's clock as created: {minutes, increment} or {days}")
 
 
 class CreatedTable(BaseModel):

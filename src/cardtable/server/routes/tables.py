@@ -89,6 +89,7 @@ async def create_table(body: CreateTable, request: Request, response: Response,
         spectators=body.spectators,
         start=body.start.model_dump() if body.start is not None else None,
         hints=body.hints,
+        clock=body.clock.model_dump() if body.clock is not None else None,
     )
     table, token, invites = await manager.create(spec)
     if token is not None:
