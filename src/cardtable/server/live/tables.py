@@ -83,9 +83,9 @@ class TableSpec:
     seed: int | None = None
     """The table's seed (its computers' choices); ``None``: a fresh one. A guided game fixes
     it, so the same learner's moves meet the same game."""
-
     clock: dict[str, int] | None = None
     """``{"minutes", "increment"}`` or ``{"days"}`` (:mod:`.timecontrol` checks it)."""
+
 
 class LiveTable(Seats, ComputerPlayers, Clocks):
     """One table: seats, the running game (state + record), clock, computer players."""
@@ -242,9 +242,9 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
             "created_at": self.created_at,
             "hints": bool(self.table_settings.get("hints")),
             "rated": bool(self.table_settings.get("rated")),
+            "time_control": self.table_settings.get("clock"),
         }
 
-            "time_control": self.table_settings.get("clock"),
     # --- change notification ---
     def changed(self) -> None:
         """Something everyone may see changed: wake the writers, bots and clock."""
