@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 
 from cardtable.games.registry import find_game, game_ids
+from cardtable.server.cluster.ownership import TableManager
 from cardtable.server.live.hooks import bot_names, hooks_for, variant_names
 from cardtable.server.live.seats import digest, secret
 from cardtable.server.live.tables import LiveTable, TableSpec
@@ -39,6 +40,7 @@ from cardtable.server.routes.signedin import (
     make_rated,
 )
 from cardtable.server.routes.throttle import limited
+from cardtable.server.services.accounts import Account
 
 router = APIRouter()
 
@@ -78,6 +80,19 @@ async def create_table(body: CreateTable, request: Request, response: Response,
                        manager: Manager, settings: SiteSettings,
                        signed_in: MaybeAccount) -> CreatedTable:
     account = acting_account(request, signed_in)
+    table, token, invites = await open_table(body, request, manager, account)
+    if token is not None:
+        set_seat_cookie(response, table.id, token, settings)
+    return CreatedTable(
+        table=TableInfo(**table.info()), seat=body.creator_seat if token else None,
+        token=token, invites=invites, links=_links(request, table, token, invites),
+    )
+
+
+async def open_table(body: CreateTable, request: Request, manager: TableManager,
+                     account: Account | None) -> tuple[LiveTable, str | None, dict[int, str]]:
+    """A new table as ``body`` asks, its creator's seat the account's: the one way a table
+    of people is made (``POST /api/tables``, and the lobby when a seek is taken)."""
     check_rated(body, account)
     spec = TableSpec(
         game=body.game, options=body.options, variants=body.variants,
@@ -92,16 +107,11 @@ async def create_table(body: CreateTable, request: Request, response: Response,
         clock=body.clock.model_dump() if body.clock is not None else None,
     )
     table, token, invites = await manager.create(spec)
-    if token is not None:
-        set_seat_cookie(response, table.id, token, settings)
-        if body.creator_seat is not None:
-            await bind_seat(request, table.id, body.creator_seat, account)
+    if token is not None and body.creator_seat is not None:
+        await bind_seat(request, table.id, body.creator_seat, account)
     if body.rated:
         await make_rated(request, table)
-    return CreatedTable(
-        table=TableInfo(**table.info()), seat=body.creator_seat if token else None,
-        token=token, invites=invites, links=_links(request, table, token, invites),
-    )
+    return table, token, invites
 
 
 @router.get("/api/tables/{table_id}", response_model=TableInfo, tags=["tables"])
