@@ -377,6 +377,13 @@ def play(clients: dict[int, Client], rng: random.Random, max_moves: int | None =
         made += 1
 
 
+def play_again(clients: dict[int, Client], game_no: int) -> None:
+    """Every person at the table asks for the game after ``game_no``: at a table of two or
+    more people the first "again" is an offer and the last one accepts it."""
+    for client in clients.values():
+        client.send({"type": "again", "game_no": game_no})
+
+
 def json_round(value: Any) -> Any:
     return json.loads(json.dumps(value))
 

@@ -72,7 +72,10 @@ def test_play_again_by_the_match_rules_and_every_record_replays(
     for game_no in range(1, n_games + 1):
         if game_no > 1:
             loser = min(s for s in clients if s % 2 != finals[-1]["outcome"].get("winner"))
-            clients[loser].send({"type": "again"})
+            clients[loser].send({"type": "again"})  # an offer the other people accept
+            for seat, client in clients.items():
+                if seat != loser:
+                    client.send({"type": "again", "game_no": game_no - 1})
         start = spectator.wait_state(lambda m, n=game_no: m["game_no"] == n)
         starts.append(start)
         if game_no > 1:

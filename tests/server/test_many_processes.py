@@ -98,8 +98,8 @@ def test_players_on_different_processes_play_a_whole_game(site: list[Server], ca
 
 
 def test_http_changes_reach_the_owner_from_any_process(site: list[Server]) -> None:
-    """A seat claimed, and the next game started, through processes that do not own the
-    table; a wrong invite is refused there as at the owner."""
+    """A seat claimed, and the next game offered at the owner and accepted, through
+    processes that do not own the table; a wrong invite is refused there as at the owner."""
     created = site[0].create(game="matebeta", creator_seat=0)
     table_id = created["table"]["id"]
     invite = created["invites"]["1"]
@@ -111,6 +111,9 @@ def test_http_changes_reach_the_owner_from_any_process(site: list[Server]) -> No
     clients = {0: site[0].client(table_id, created["token"]),
                1: site[2].client(table_id, token)}
     final, _ = play_with_signals(clients, random.Random(7))
+    # an offer of the next game at the owner, accepted through another process
+    clients[0].send({"type": "again", "game_no": final["game_no"]})
+    clients[1].wait_state(lambda m: m.get("rematch") == {"offers": [0], "declined": None})
     again = site[1].http.post(f"/api/tables/{table_id}/again",
                               headers={"Authorization": f"Bearer {token}"},
                               params={"game_no": final["game_no"]})

@@ -232,8 +232,10 @@ def test_postgresql_away_a_move_is_refused_and_play_resumes_without_a_restart(
     assert errors_of(clients[seat]) == ["storage"]
     assert errors_of(clients[1 - seat]) == []
 
+    clients[1].send({"type": "again", "game_no": 1})  # the offer, stored
+    clients[0].wait_state(lambda m: m.get("rematch") == {"offers": [1], "declined": None})
     cut_database.cut()
-    clients[0].send({"type": "again", "game_no": 1})
+    clients[0].send({"type": "again", "game_no": 1})  # accepted: the next game not stored
     refusal = clients[0].expect_error("storage", timeout=60)
     assert "next game could not be stored" in refusal["message"], refusal
     cut_database.restore()

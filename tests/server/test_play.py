@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from harness import Server, check_no_hidden_cards, play
+from harness import Server, check_no_hidden_cards, play, play_again
 
 pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
 
@@ -116,7 +116,10 @@ def test_play_again_loser_starts_and_match_score(server: Server) -> None:
     clients[0].expect_error("not-over")
     final = play(clients, random.Random(11))
     winner = final["outcome"]["winner"]
-    clients[1 - winner].send({"type": "again"})
+    clients[1 - winner].send({"type": "again"})  # an offer: the winner accepts it
+    clients[winner].wait_state(lambda m: m.get("rematch") == {"offers": [1 - winner],
+                                                              "declined": None})
+    clients[winner].send({"type": "again"})
     second = clients[0].wait_state(lambda m: m["game_no"] == 2)
     assert second["status"] == "playing"
     assert second["observation"]["turn_seat"] == 1 - winner
@@ -147,7 +150,7 @@ def test_matebeta_match_of_two_games_is_won_on_total_points(server: Server) -> N
     first = play(clients, random.Random(5))
     assert first["match"]["games_needed"] == 2 and first["match"]["games"] == 1
     assert first["match"]["points"] == first["outcome"]["points"] and not first["match"]["over"]
-    clients[0].send({"type": "again"})
+    play_again(clients, 1)
     second_start = clients[0].wait_state(lambda m: m["game_no"] == 2)
     deal1 = server.record(table_id, game_no=1)["deal"]
     assert second_start["observation"]["dealer"] == 1 - deal1["dealer"]
@@ -157,7 +160,7 @@ def test_matebeta_match_of_two_games_is_won_on_total_points(server: Server) -> N
     assert second["match"]["points"] == totals and second["match"]["over"] is True
     deal2 = server.record(table_id, game_no=2)["deal"]
     assert deal2["hands"] == [deal1["hands"][1], deal1["hands"][0]]
-    clients[1].send({"type": "again"})
+    play_again(clients, 2)
     third = clients[0].wait_state(lambda m: m["game_no"] == 3)
     assert third["match"]["points"] == [0, 0] and third["match"]["match_no"] == 2
 
@@ -173,10 +176,10 @@ def test_the_creator_chooses_the_match_length(server: Server) -> None:
         rng = random.Random(wins)
         final = play(clients, rng)
         while final["outcome"]["winner"] is None:  # a drawn game decides nothing
-            clients[0].send({"type": "again"})
+            play_again(clients, final["game_no"])
             final = play(clients, rng, game_no=final["game_no"] + 1)
         assert final["match"]["over"] is (needed == 1)
-        clients[0].send({"type": "again"})
+        play_again(clients, final["game_no"])
         second = clients[0].wait_state(lambda m, n=final["game_no"] + 1: m["game_no"] == n)
         assert second["match"]["match_no"] == (2 if needed == 1 else 1)
         assert second["match"]["wins_needed"] == needed
@@ -185,9 +188,10 @@ def test_the_creator_chooses_the_match_length(server: Server) -> None:
 
 
 def test_both_players_press_play_again_at_once(server: Server) -> None:
-    """Both seats ask for the next game after seeing game 1 end: one game 2 starts, and
-    neither gets an error (the later 'again' names game 1, which is over and done). An
-    'again' that does not say which game it saw end is refused while game 2 runs."""
+    """Both seats ask for the next game after seeing game 1 end (an offer and its
+    acceptance): one game 2 starts, and neither gets an error (the later 'again' names
+    game 1, which is over and done). An 'again' that does not say which game it saw end
+    is refused while game 2 runs."""
     table_id, tokens = server.table_with_players(match_wins=0)
     clients = {s: server.client(table_id, t) for s, t in tokens.items()}
     play(clients, random.Random(9))

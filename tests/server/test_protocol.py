@@ -179,6 +179,11 @@ def test_every_message_and_answer_of_a_game_is_documented(server: Server,
     final = play(clients, random.Random(zlib.crc32(case.encode())))
     documented.http(http.get(f"/api/tables/{table_id}/record"), "/api/tables/{table_id}/record")
     documented.http(http.get(f"/api/tables/{table_id}/games"), "/api/tables/{table_id}/games")
+    others = sorted(seat for seat in clients if seat != 0)
+    for seat in others:  # at a table of people: their offer, which seat 0 accepts
+        clients[seat].send({"type": "again", "game_no": final["game_no"]})
+    if others:
+        clients[0].wait_state(lambda m: m.get("rematch", {}).get("offers") == others)
     again = httpx.post(f"{server.url}/api/tables/{table_id}/again",
                        headers={"Authorization": f"Bearer {tokens[0]}"})
     documented.http(again, "/api/tables/{table_id}/again")

@@ -111,7 +111,9 @@ def test_a_resigned_game_stays_over_after_a_restart(fresh_server: Server) -> Non
     fresh_server.start()
     info = fresh_server.http.get(f"/api/tables/{table_id}").json()
     assert info["status"] == "finished" and info["outcome"]["reason"] == "resigned"
-    client = fresh_server.client(table_id, tokens[1])
-    client.send({"type": "again"})
-    client.wait_state(lambda m: m["game_no"] == 2 and m["status"] == "playing")
-    client.close()
+    clients = [fresh_server.client(table_id, token) for token in tokens.values()]
+    for client in clients:  # two people: an offer and its acceptance
+        client.send({"type": "again", "game_no": 1})
+    for client in clients:
+        client.wait_state(lambda m: m["game_no"] == 2 and m["status"] == "playing")
+        client.close()

@@ -34,6 +34,7 @@ from cardtable.server.live.hooks import GameHooks, hooks_for
 from cardtable.server.live.rides import site_ride
 from cardtable.server.live.seats import Seats
 from cardtable.server.live.wire import event_text, move_event, observation_json, to_json_text
+from cardtable.server.live.writes import STALE
 from cardtable.server.ops.config import Settings
 from cardtable.server.ops.metrics import Metrics
 from cardtable.server.protocol.errors import Refusal
@@ -118,10 +119,11 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
             ending.from_json(row.outcome, len(row.seats))
             if row.status == "finished" and not state.is_over() else None)
         """How the current game ended outside its rules (resigned, aborted), if it did."""
-        self.offers: set[int] = set()
-        """Seats that offered the next game at a rated table (the others accept or
-        decline); kept in memory only: a restart forgets an open offer."""
-        self.declined: int | None = None
+        rematch = row.rematch or {}
+        self.offers: set[int] = set(rematch.get("offers", []))
+        """Seats that offered the next game at a table of people (the others accept or
+        decline); stored with the table, so its next owner process shows the same offer."""
+        self.declined: int | None = rematch.get("declined")
         self.deadline = row.deadline
         self.log = log_entries
         """This game's events so far, as JSON text (:func:`event_text`)."""
@@ -211,7 +213,7 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
         if self.table_settings.get("rated"):
             shared["rated"] = True
         if self.offers or self.declined is not None:
-            shared["rematch"] = {"offers": sorted(self.offers), "declined": self.declined}
+            shared["rematch"] = self._rematch_json()
         text = to_json_text(shared)[1:-1] + ","
         self._common_cache = (self.revision, text)
         return text
@@ -243,7 +245,13 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
             "hints": bool(self.table_settings.get("hints")),
             "rated": bool(self.table_settings.get("rated")),
             "time_control": self.table_settings.get("clock"),
+            "rematch": self._rematch_json(),
         }
+
+    def _rematch_json(self) -> dict[str, Any] | None:
+        if not self.offers and self.declined is None:
+            return None
+        return {"offers": sorted(self.offers), "declined": self.declined}
 
     # --- change notification ---
     def changed(self) -> None:
@@ -469,29 +477,40 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
         return scores
 
     # --- rematch offers ---
-    def _people(self) -> list[int]:
-        return [s.seat for s in self.seats if s.kind == "human"]
+    def _people(self) -> set[int]:
+        return {s.seat for s in self.seats if s.kind == "human"}
 
-    def _agreed(self, seat: int) -> bool:
-        """Whether the next game may start: at once at a table that is not rated (or of
-        one person); at a rated table once every person has offered or accepted it (this
-        seat's offer is counted, and the others are shown it)."""
-        if not self.table_settings.get("rated") or len(self._people()) < 2:
+    async def _agreed(self, seat: int) -> bool:
+        """Whether the next game may start: at once at a table of one person (the others
+        are computers); at a table of people once every person has offered or accepted
+        it (this seat's offer is stored, and the others are shown it)."""
+        people = self._people()
+        if len(people) < 2:
             return True
-        self.offers.add(seat)
-        self.declined = None
-        if self.offers >= set(self._people()):
+        offers = self.offers | {seat}
+        if offers >= people:
             return True
-        self.changed()
+        if offers != self.offers or self.declined is not None:
+            await self._set_rematch(offers, None)
         return False
+
+    async def _set_rematch(self, offers: set[int], declined: int | None) -> None:
+        """Store the offer, then show it (an offer the stored table has moved past, because
+        another process started the next game, is refused as ``stale``)."""
+        rematch = {"offers": sorted(offers), "declined": declined}
+        if not await self.write("the offer could not be stored; try again", store.set_rematch,
+                                self.id, self.game_no, rematch):
+            self.stale()
+            raise Refusal("stale", STALE)
+        self.offers, self.declined = offers, declined
+        self.changed()
 
     async def decline(self, seat: int) -> None:
         """Turn down the next game that another seat offered."""
         async with self.lock:
             if not self.offers or seat in self.offers:
                 raise Refusal("no-offer", "no other player has offered the next game")
-            self.offers, self.declined = set(), seat
-            self.changed()
+            await self._set_rematch(set(), seat)
 
     # --- play again ---
     async def again(self, seat: int, ended: int | None = None) -> int:
@@ -505,7 +524,7 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
                 return self.base_version
             if not self.state.is_over() and self.ended is None:
                 raise Refusal("not-over", "the game is still running")
-            if not self._agreed(seat):
+            if not await self._agreed(seat):
                 return self.version
             rng = random.Random(self.seed * 7919 + self.game_no)
             options = self.state.options

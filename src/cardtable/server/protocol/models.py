@@ -190,6 +190,15 @@ class Stopwatch(TypedDict):
     elapsed: Annotated[float, Field(description="seconds, as of the last change")]
 
 
+class Rematch(TypedDict):
+    """The open offer of the next game at a table of people."""
+
+    offers: list[int]
+    """The seats that offered (or accepted) it."""
+    declined: int | None
+    """The seat that turned the last offer down."""
+
+
 class TableInfo(BaseModel):
     id: str
     game: str
@@ -207,6 +216,8 @@ class TableInfo(BaseModel):
     created_at: float
     hints: bool = Field(False, description="MateBeta: whether the players may ask for hints")
     rated: bool = Field(False, description="whether the table's games are rated")
+    rematch: Rematch | None = Field(None, description="the open offer of the next game, if "
+                                                      "any (as in the state message)")
     time_control: dict[str, int] | None = Field(
         None, description="the table's clock as created: {minutes, increment} or {days}")
 
@@ -319,8 +330,9 @@ class AbortMessage(Strict):
 
 
 class DeclineMessage(Strict):
-    """Turn down the next game another seat offered (at a rated table ``again`` is an
-    offer the others accept with their own ``again``); ``no-offer`` without one."""
+    """Turn down the next game another seat offered (at a table of two or more people
+    ``again`` is an offer the others accept with their own ``again``); ``no-offer``
+    without one."""
 
     type: Literal["decline"]
 
@@ -419,6 +431,11 @@ class StateMessage(BaseModel):
         None, description="only at the table of a Tower campaign ride: its floor")
     hints: bool | None = Field(
         None, description="MateBeta: true when the table allows hints (GET .../hint)")
+    rated: bool | None = Field(None, description="true when the table's games are rated")
+    rematch: Rematch | None = Field(
+        None, description="a finished game at a table of two or more people: the offer of "
+                          "the next game (each person's 'again' offers or accepts it; "
+                          "'decline' turns it down)")
 
 
 PARTS = ("what a refused move's reason names, in the notation, for a page to say it in its "

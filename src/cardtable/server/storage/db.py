@@ -53,7 +53,10 @@ tables_t = sa.Table(
     sa.Column("deadline_version", sa.Integer, nullable=True),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
+    sa.Column("rematch", sa.JSON, nullable=True),
 )
+"""``rematch``: the open offer of the next game, ``{"offers": [seats], "declined": seat}``
+(null: none), so the table's next owner process shows the same offer."""
 sa.Index("ix_tables_status", tables_t.c.status)
 
 seats_t = sa.Table(

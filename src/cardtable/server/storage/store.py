@@ -71,6 +71,8 @@ class TableRow:
     outcome: dict[str, Any] | None = None
     """The current game's stored outcome (a game resigned or aborted: its moves do not
     finish it)."""
+    rematch: dict[str, Any] | None = None
+    """The open offer of the next game: ``{"offers": [seats], "declined": seat or None}``."""
 
 
 def create_table(conn: Connection, row: TableRow) -> None:
@@ -115,6 +117,7 @@ def load_table(conn: Connection, table_id: str) -> TableRow | None:
         deadline=deadline, created_at=t["created_at"], started_at=g["started_at"],
         game_options=dict(g["options"]), deal=dict(g["deal"]), base_version=g["base_version"],
         outcome=dict(g["outcome"]) if g["outcome"] else None,
+        rematch=dict(t["rematch"]) if t["rematch"] else None,
     )
     for s in conn.execute(
         sa.select(seats_t).where(seats_t.c.table_id == table_id).order_by(seats_t.c.seat)
@@ -234,6 +237,16 @@ def end_game(conn: Connection, table_id: str, game_no: int, outcome: dict[str, A
         deadline_seat=None, deadline_version=None))
 
 
+def set_rematch(conn: Connection, table_id: str, game_no: int,
+                rematch: dict[str, Any]) -> bool:
+    """The finished game's open offer of the next one; False when the stored table is no
+    longer at that finished game (another process started the next one)."""
+    done = conn.execute(tables_t.update().where(
+        tables_t.c.id == table_id, tables_t.c.game_no == game_no,
+        tables_t.c.status == "finished").values(rematch=rematch, updated_at=time.time()))
+    return done.rowcount == 1
+
+
 def append_signal(conn: Connection, table_id: str, game_no: int, after_move: int, seat: int,
                   signal: str) -> None:
     conn.execute(signals_t.insert().values(
@@ -288,7 +301,7 @@ def start_games(conn: Connection, calls: list[tuple[Any, ...]]) -> list[None]:
     ])
     _update_tables(conn, [
         {"key_table": table_id, "game_no": game_no, "status": status, "scores": scores,
-         "updated_at": now, **_deadline_values(deadline)}
+         "updated_at": now, "rematch": None, **_deadline_values(deadline)}
         for table_id, game_no, _o, _d, _b, status, scores, deadline, _s in calls
     ])
     return [None] * len(calls)

@@ -77,6 +77,7 @@ async def _seat(ws_url: str, where: int, piped: bool, table_id: str, token: str,
         return
     pending: tuple[int, float] | None = None
     mover: asyncio.Task[None] | None = None
+    answered: int | None = None
     loop = asyncio.get_running_loop()
 
     async def move_later(state: dict[str, Any]) -> None:
@@ -107,9 +108,12 @@ async def _seat(ws_url: str, where: int, piped: bool, table_id: str, token: str,
                         stats.latencies.append((where, piped, now - pending[1]))
                     pending = None
                 if message["status"] == "finished":
-                    stats.games_finished += 1
-                    if message["seat"] == 0:
-                        await ws.send(json.dumps({"type": "again"}))
+                    if message["game_no"] != answered:
+                        # each game counted once per seat, as both seats ask for the next:
+                        # the first "again" is an offer, the second accepts it
+                        answered = message["game_no"]
+                        stats.games_finished += 1
+                        await ws.send(json.dumps({"type": "again", "game_no": answered}))
                     continue
                 if message["observation"]["legal"] and pending is None and (
                         mover is None or mover.done()):
