@@ -34,6 +34,7 @@ from cardtable.server.routes import (
     campaign,
     health,
     learn,
+    lobby,
     metrics,
     records,
     replay,
@@ -77,6 +78,7 @@ def lifespan_of(settings: Settings) -> Callable[[FastAPI], AbstractAsyncContextM
             await relay.start()
             remote.start()
         app.state.relay, app.state.remote = relay, remote
+        await lobby.start(app, settings)
         # what start-up made (modules, the app) lives as long as the process: kept out of
         # the collector's full passes, which otherwise walked it each time, about 80 ms in
         # which no table of the process moved (the tables, which come and go, are not kept)
@@ -88,6 +90,7 @@ def lifespan_of(settings: Settings) -> Callable[[FastAPI], AbstractAsyncContextM
         try:
             yield
         finally:
+            await lobby.stop(app)
             handed = list(manager.tables)
             await manager.close()
             if relay is not None and remote is not None:
@@ -129,7 +132,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(people_router)
     if (WEB_DIR / "static").is_dir():
         app.mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static")
-    for area in (pages, campaign, analysis, learn, replay, tables, records, apidocs,
+    for area in (pages, campaign, analysis, learn, replay, lobby, tables, records, apidocs,
                  websocket):
         app.include_router(area.router)
     add_error_handlers(app)

@@ -96,6 +96,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds after which a table nobody is connected to leaves "
                              "memory (it is stored, and comes back when asked for; "
                              "default 600)")
+    parser.add_argument("--seek-seconds", type=float, default=Settings.seek_seconds,
+                        help="seconds a lobby seek of a real-time or untimed game waits for "
+                             f"a taker (default {Settings.seek_seconds:g})")
+    parser.add_argument("--max-seeks", type=int, default=Settings.max_seeks,
+                        help="open lobby seeks one player may have at once (default "
+                             f"{Settings.max_seeks})")
     parser.add_argument("--ws", default="auto", dest="ws_impl",
                         choices=("auto", "websockets", "websockets-sansio"),
                         help="uvicorn's WebSocket implementation (default: auto)")
@@ -232,6 +238,8 @@ def _settings(args: argparse.Namespace) -> Settings:
         idle_tables_after=max(0.0, args.idle_after),
         sweep_every=min(60.0, max(0.1, args.idle_after / 4)),
         request_seconds=args.request_timeout,
+        seek_seconds=max(1.0, args.seek_seconds),
+        max_seeks=max(1, args.max_seeks),
         metrics_token=args.metrics_token or None,
         redis_url=redis_url(args.redis),
         redis_prefix=args.redis_prefix,

@@ -85,6 +85,10 @@ class Settings:
     request_seconds: float = 10.0
     """A connection must send a request's whole head within this many seconds of its
     start (or of the previous answer): a slow or never-finished request is dropped."""
+    seek_seconds: float = 900.0
+    """A lobby seek of a real-time (or untimed) game waits this long for a taker."""
+    max_seeks: int = 3
+    """Open lobby seeks one player may have at once."""
     metrics_token: str | None = None
     """``/metrics`` answers a request with this bearer token from anywhere; without one,
     only direct requests from this machine (not through a proxy)."""

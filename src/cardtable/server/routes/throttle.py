@@ -42,19 +42,20 @@ DEFAULT_LIMITS: Mapping[str, str] = {
     "sockets": "60/minute",
     "accounts": "10/hour",
     "signins": "10/minute",
+    "seeks": "30/minute",
 }
 """What one address may do, in the ``limits`` notation (``none``: no limit): ``tables``
 created; ``seats`` claimed or private links tried; campaign ``groups`` created and
 ``rides`` entered by hand; ``heavy`` work asked for (reviews, analyses, replays, hints:
 an analysis board asks once a step, and each client's such work runs one piece at a
 time besides, :mod:`.heavy`); table WebSocket ``sockets`` opened; ``accounts`` made;
-``signins`` tried, counted per address and again per name (whoever tries it). A person
-at a table uses a few of each an hour."""
+``signins`` tried, counted per address and again per name (whoever tries it); lobby
+``seeks`` posted or taken. A person at a table uses a few of each an hour."""
 
 WHAT = {
     "tables": "new tables", "seats": "seat claims", "groups": "new groups",
     "rides": "rides entered", "heavy": "reviews and analyses", "sockets": "connections",
-    "accounts": "new accounts", "signins": "sign-in attempts",
+    "accounts": "new accounts", "signins": "sign-in attempts", "seeks": "seeks",
 }
 
 RATE_LIMITED = 4429

@@ -215,6 +215,37 @@ rating_changes_t = sa.Table(
 recomputed from the games in order."""
 sa.Index("ix_rating_changes_account", rating_changes_t.c.account_id)
 
+seeks_t = sa.Table(
+    "seeks", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("variant", sa.String(40), nullable=True),
+    sa.Column("rated", sa.Boolean, nullable=False),
+    sa.Column("clock", sa.JSON, nullable=True),
+    sa.Column("realtime", sa.Boolean, nullable=False),
+    sa.Column("owner", sa.String(64), nullable=False),
+    sa.Column("account_id", sa.Integer,
+              sa.ForeignKey("accounts.id", ondelete="CASCADE", name="fk_seeks_account"),
+              nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("rating", sa.Float, nullable=True),
+    sa.Column("state", sa.String(16), nullable=False),
+    sa.Column("ended", sa.String(16), nullable=True),
+    sa.Column("taker", sa.String(64), nullable=True),
+    sa.Column("table_id", sa.String(32), nullable=True),
+    sa.Column("owner_seat", sa.Integer, nullable=True),
+    sa.Column("owner_token", sa.String(64), nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
+    sa.Column("ended_at", sa.Float, nullable=True),
+)
+"""The lobby's seeks: ``state`` is ``open``, ``paired`` (``table_id`` once its table
+exists) or ``ended`` (``ended`` says why). ``owner`` and ``taker`` are who posted and
+who took it (``account:<id>``, or the SHA-256 of an anonymous player's key);
+``owner_token`` is the owner's seat token, for the owner to fetch once paired."""
+sa.Index("ix_seeks_state", seeks_t.c.state, seeks_t.c.game)
+sa.Index("ix_seeks_owner", seeks_t.c.owner, seeks_t.c.state)
+
 
 def make_engine(url: str, sqlite_synchronous: str = "NORMAL") -> Engine:
     """An engine with the pragmas a server needs on SQLite (WAL: readers never block);
@@ -482,6 +513,7 @@ __all__ = [
     "rides_t",
     "run_sync",
     "seats_t",
+    "seeks_t",
     "sessions_t",
     "signals_t",
     "tables_t",
