@@ -10,10 +10,10 @@ answers (its ``hooks`` module), so the server knows no game by name.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
-from cardtable.engine import Game, Options, Outcome, State
+from cardtable.engine import Game, Move, Options, Outcome, State
 
 TURN_ENDERS = frozenset({"end", "token-end", "timeout"})
 """Move texts that end a turn in the games whose turns are several moves long."""
@@ -76,6 +76,38 @@ class GameHooks:
 
     def realtime(self, options: Options) -> bool:
         """Whether seats act at the same time (no turns), so bots act at their own speed."""
+        return False
+
+    could_win_budget = 4000
+    """Positions :meth:`could_win` looks at before it answers yes."""
+
+    def could_win(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` could still win by some sequence of legal moves from
+        ``state`` (every seat's, as if all played for it): when the other side runs out of
+        time, ``seat`` then wins, else the game is drawn. The search is depth first and
+        looks at :attr:`could_win_budget` positions at most; a search that has not
+        finished answers yes, so only a proven impossibility is a draw."""
+        budget = self.could_win_budget
+        stack: list[Iterator[tuple[State, int, Move | None]]] = [iter([(state, -1, None)])]
+        while stack:
+            step = next(stack[-1], None)
+            if step is None:
+                stack.pop()
+                continue
+            position, actor, move = step
+            if move is not None:
+                position = position.clone()
+                position.play(actor, move)
+            outcome = position.outcome()
+            if outcome is not None:
+                if outcome.returns[seat] > 0:
+                    return True
+                continue
+            budget -= 1
+            if budget < 0:
+                return True
+            stack.append(iter([(position, a, m) for a in position.to_act()
+                               for m in position.legal_moves(a)]))
         return False
 
     player_clocks = False

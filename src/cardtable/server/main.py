@@ -64,6 +64,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hourglass-seconds", type=float, default=30.0,
                         help="seconds per turn in Paternoster's Hourglass (default: the rule's "
                              "30)")
+    parser.add_argument("--clock-minute", type=float, default=Settings.clock_minute,
+                        help="seconds in a chess clock's minute (default 60; a test site "
+                             "shortens it)")
+    parser.add_argument("--clock-day", type=float, default=Settings.clock_day,
+                        help="seconds in a turn-based day (default 86400; a test site "
+                             "shortens it)")
+    parser.add_argument("--max-turn-based", type=int, default=Settings.max_turn_based,
+                        help="turn-based games one player may have open at once (default "
+                             f"{Settings.max_turn_based})")
     parser.add_argument("--restart-grace", type=float, default=10.0,
                         help="after a restart, no clock runs out sooner than this (seconds)")
     parser.add_argument("--sqlite-sync", default="NORMAL", choices=("NORMAL", "FULL"),
@@ -227,6 +236,9 @@ def _settings(args: argparse.Namespace) -> Settings:
         analysis_seconds=args.analysis_seconds,
         hourglass_seconds=max(1.0, args.hourglass_seconds),
         restart_grace=max(0.0, args.restart_grace),
+        clock_minute=max(0.01, args.clock_minute),
+        clock_day=max(0.01, args.clock_day),
+        max_turn_based=max(1, args.max_turn_based),
         sqlite_synchronous=args.sqlite_sync,
         secure_cookies=args.secure_cookies,
         ws_rate=max(1.0, args.ws_rate),

@@ -58,8 +58,9 @@ class Seats(TableWrites):
 
         def changed(self) -> None: ...
 
-        def _deadline_for(self, state: State, status: str,
-                          base: int | None = None) -> tuple[Deadline | None, object]: ...
+        def _deadline_for(self, state: State, status: str, base: int | None = None,
+                          left: list[float] | None = None
+                          ) -> tuple[Deadline | None, object]: ...
 
     def seat_for_token(self, token: str | None) -> int | None:
         return self.seat_for_digest(digest(token) if token else None)

@@ -125,6 +125,7 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
         decline); stored with the table, so its next owner process shows the same offer."""
         self.declined: int | None = rematch.get("declined")
         self.deadline = row.deadline
+        self._set_clocks(row.clocks)
         self.log = log_entries
         """This game's events so far, as JSON text (:func:`event_text`)."""
         self.lock = asyncio.Lock()
@@ -322,6 +323,12 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
     async def _play(self, seat: int, text: str, version: int, by: str) -> int:
         async with self.lock:
             self._check_move(seat, text, version, by)
+            now = time.time()
+            flagged = self._time_is_up(now)
+            if flagged is not None:
+                await self.flag(flagged)
+                raise Refusal("time-up", "time ran out before this move arrived: the game "
+                                         "is over")
             current = self.version
             new = self.state.clone()
             try:
@@ -340,7 +347,9 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
             outcome = new.outcome()
             status = "finished" if outcome is not None else "playing"
             scores = self._scored(outcome) if outcome is not None else None
-            deadline, key = self._deadline_for(new, status)
+            left, spent = (self._clock_after(seat, self.hooks.turn_key(new), now)
+                           if self.chess else (None, None))
+            deadline, key = self._deadline_for(new, status, left=left)
             ride = None
             if outcome is not None and "campaign" in self.table_settings:
                 ride = site_ride(self, new, outcome)
@@ -350,7 +359,7 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
                 outcome=outcome.to_json() if outcome is not None else None, scores=scores,
                 table_changed=(status != self.status or scores is not None
                                or deadline is not self.deadline),
-                ride=ride,
+                ride=ride, clock=spent,
             )
             await self.write("the move could not be stored, so it was not played; try again",
                              store.append_move, write)
@@ -359,6 +368,8 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
             if scores is not None:
                 self.scores = scores
             self.deadline, self._turn_key = deadline, key
+            if left is not None:
+                self.left = left
             self._log_move(seat, write.text, by, events)
             self.changed()
             return self.version
@@ -546,6 +557,7 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
             self.state, self.game_no, self.base_version = new, game_no, base
             self.ended, self.offers, self.declined = None, set(), None
             self.started_at = started
+            self._set_clocks([])
             self.status, self.scores = "playing", scores
             self.deadline, self._turn_key = deadline, key
             self.log = [event_text({"kind": "game-start", "game_no": game_no, "by": seat,
@@ -599,7 +611,7 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
         seats and clock, it comes back by replay when someone asks for it, as after a
         restart (a clock then gives the restart's grace): a table its people left costs
         nothing."""
-        return not (self.conns or self.lock.locked()
+        return not (self.conns or self.lock.locked() or self.chess_running()
                     or time.monotonic() - self.last_active < idle
                     or any(self._server_plays(seat) for seat in self.state.to_act()))
 

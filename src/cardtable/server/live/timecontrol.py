@@ -52,7 +52,7 @@ def checked(clock: Mapping[str, Any] | None, game: str, hooks: GameHooks, option
 def _shape(clock: Mapping[str, Any]) -> dict[str, int]:
     """The clock's numbers, each in its range (the protocol's models check the same; this
     holds for callers that build a table without them)."""
-    values = {key: value for key, value in clock.items()}
+    values = dict(clock)
     if any(type(value) is not int for value in values.values()):
         raise Refusal("bad-clock", SHAPE)
     if set(values) == {"days"}:

@@ -36,6 +36,12 @@ class Settings:
     review, takes 15–19 s of a core."""
     hourglass_seconds: float = 30.0
     """Seconds per turn of the Hourglass (the rule's 30; tests shorten it)."""
+    clock_minute: float = 60.0
+    """Seconds in a chess clock's minute (tests shorten it, as they do the Hourglass)."""
+    clock_day: float = 86400.0
+    """Seconds in a turn-based day."""
+    max_turn_based: int = 20
+    """Turn-based games one player may have open (waiting or playing) at once."""
     restart_grace: float = 10.0
     """After a restart no clock runs out sooner than this many seconds."""
     max_message_bytes: int = 16 * 1024

@@ -183,6 +183,20 @@ class TurnClock(TypedDict):
     remaining: Annotated[float, Field(description="seconds left, as of the last change")]
 
 
+class PlayerClocks(TypedDict):
+    """A chess clock: every seat's time left, and the seat whose clock runs (its time is
+    ``deadline`` minus now; the others' stand still)."""
+
+    seat: int | None
+    deadline: Annotated[float | None, Field(description="Unix time the running seat's "
+                                                        "time runs out")]
+    remaining: Annotated[float | None, Field(description="the running seat's seconds left, "
+                                                         "as of the last change")]
+    left: Annotated[list[float], Field(description="each seat's seconds left, as of the "
+                                                   "last change")]
+    increment: Annotated[float, Field(description="seconds added when a seat's turn passes")]
+
+
 class Stopwatch(TypedDict):
     """Real-time play (Blitz duel): the time since the game began."""
 
@@ -210,7 +224,7 @@ class TableInfo(BaseModel):
     seats: list[SeatInfo]
     match: MatchScore
     outcome: dict[str, Any] | None
-    clock: TurnClock | Stopwatch | None
+    clock: PlayerClocks | TurnClock | Stopwatch | None
     spectators: bool
     takeover_after: float | None
     created_at: float
@@ -421,7 +435,7 @@ class StateMessage(BaseModel):
     seen: int = Field(..., description="events of this game you have now; pass as ?seen= "
                                        "when reconnecting")
     seats: list[SeatInfo]
-    clock: TurnClock | Stopwatch | None
+    clock: PlayerClocks | TurnClock | Stopwatch | None
     outcome: dict[str, Any] | None = Field(..., description="Outcome.to_json() once the game "
                                                             "ended")
     match: MatchScore

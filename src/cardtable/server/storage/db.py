@@ -58,6 +58,7 @@ tables_t = sa.Table(
 """``rematch``: the open offer of the next game, ``{"offers": [seats], "declined": seat}``
 (null: none), so the table's next owner process shows the same offer."""
 sa.Index("ix_tables_status", tables_t.c.status)
+sa.Index("ix_tables_deadline", tables_t.c.deadline_at)
 
 seats_t = sa.Table(
     "seats", metadata,
@@ -98,9 +99,11 @@ moves_t = sa.Table(
     sa.Column("text", sa.String(200), nullable=False),
     sa.Column("by", sa.String(16), nullable=False),
     sa.Column("at", sa.Float, nullable=False),
+    sa.Column("clock", sa.Float, nullable=True),
     sa.ForeignKeyConstraint(["table_id", "game_no"], ["games.table_id", "games.number"],
                             ondelete="CASCADE"),
 )
+"""``clock``: a chess clock's seconds left to the mover after the move (else null)."""
 
 signals_t = sa.Table(
     "signals", metadata,

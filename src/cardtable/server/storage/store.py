@@ -68,6 +68,8 @@ class TableRow:
     """(seat, move text, who made it: seat, computer, substitute or clock)."""
     signals: list[tuple[int, int, str]] = field(default_factory=list)
     """(after_move, seat, signal), in the order they were made."""
+    clocks: list[tuple[int, float | None]] = field(default_factory=list)
+    """(seat, its chess clock's seconds left after the move), one per move."""
     outcome: dict[str, Any] | None = None
     """The current game's stored outcome (a game resigned or aborted: its moves do not
     finish it)."""
@@ -124,12 +126,12 @@ def load_table(conn: Connection, table_id: str) -> TableRow | None:
     ).mappings():
         row.seats.append(SeatRow(s["seat"], s["kind"], s["strength"], s["name"],
                                  s["token_hash"], s["invite_hash"], s["claimed_at"]))
-    row.moves = [
-        (m.seat, m.text, m.by) for m in conn.execute(
-            sa.select(moves_t.c.seat, moves_t.c.text, moves_t.c.by).where(
-                moves_t.c.table_id == table_id, moves_t.c.game_no == row.game_no,
-            ).order_by(moves_t.c.idx))
-    ]
+    moves = conn.execute(
+        sa.select(moves_t.c.seat, moves_t.c.text, moves_t.c.by, moves_t.c.clock).where(
+            moves_t.c.table_id == table_id, moves_t.c.game_no == row.game_no,
+        ).order_by(moves_t.c.idx)).all()
+    row.moves = [(m.seat, m.text, m.by) for m in moves]
+    row.clocks = [(m.seat, m.clock) for m in moves]
     row.signals = [
         (s.after_move, s.seat, s.signal) for s in conn.execute(
             sa.select(signals_t.c.after_move, signals_t.c.seat, signals_t.c.signal).where(
@@ -166,6 +168,8 @@ class MoveWrite:
     a row to ``moves``."""
     ride: tuple[str, dict[str, Any]] | None = None
     """A campaign table's game ended: (group id, ride), stored in the same commit."""
+    clock: float | None = None
+    """A chess clock's seconds left to the mover after the move (increment included)."""
 
 
 def append_move(conn: Connection, w: MoveWrite) -> None:
@@ -189,7 +193,7 @@ def append_moves(conn: Connection, calls: list[tuple[MoveWrite]]) -> list[None]:
     writes = [c[0] for c in calls]
     conn.execute(_INSERT_MOVE, [
         {"table_id": w.table_id, "game_no": w.game_no, "idx": w.idx, "seat": w.seat,
-         "text": w.text, "by": w.by, "at": now}
+         "text": w.text, "by": w.by, "at": now, "clock": w.clock}
         for w in writes
     ])
     _update_tables(conn, [
