@@ -1,0 +1,100 @@
+"""The lobby of a site of two processes on PostgreSQL and Redis (real services on their
+standard local ports; without them the tests fail, they never skip): a seek posted at one
+process is pushed to the lobby sockets of the other, taken there, and its owner learns of
+the table at the first; 20 takers spread over both processes make one table."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import httpx
+import psycopg
+import pytest
+from harness import Server
+from test_lobby import DUEL_3_2, error, player, post, receive, socket
+from test_many_processes import redis_flags
+
+LOBBY_REDIS = "redis://127.0.0.1:6379/14"
+
+pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:DeprecationWarning")
+
+
+@pytest.fixture(scope="module")
+def two(module_postgres_url: str, tmp_path_factory: pytest.TempPathFactory,
+        ) -> Iterator[tuple[Server, Server]]:
+    path = tmp_path_factory.mktemp("lobby-site")
+    flags = redis_flags(url=LOBBY_REDIS)
+    first = Server(module_postgres_url, path / "a.log", *flags)
+    second = Server(module_postgres_url, path / "b.log", *flags)
+    first.start()
+    second.start()
+    yield first, second
+    first.stop()
+    second.stop()
+
+
+def test_posted_at_one_process_seen_and_taken_at_the_other(two: tuple[Server, Server]) -> None:
+    a, b = two
+    owner, taker = player(a), player(b)
+    watcher = socket(b)
+    try:
+        receive(watcher, "lobby")
+        seek = post(owner)
+        owners = socket(a, owner)
+        try:
+            receive(owners, "lobby")
+            assert receive(watcher, "seek")["seek"]["id"] == seek["id"]
+            r = taker.post(f"/api/seeks/{seek['id']}/accept")
+            assert r.status_code == 201, r.text
+            table = r.json()["table"]["id"]
+            assert receive(watcher, "gone")["ids"] == [seek["id"]]
+            assert receive(owners, "paired") == {"type": "paired", "seek": seek["id"],
+                                                 "table": table}
+        finally:
+            owners.close()
+    finally:
+        watcher.close()
+    mine = owner.get(f"/api/seeks/{seek['id']}").json()
+    assert mine["table"]["id"] == table and mine["token"]
+    for server, token, seat in ((a, mine["token"], mine["seat"]),
+                                (b, r.json()["token"], r.json()["seat"])):
+        client = server.client(table, token)
+        try:
+            assert client.wait_state(lambda m: True)["seat"] == seat
+        finally:
+            client.close()
+
+
+def tables_stored(url: str) -> int:
+    with psycopg.connect(url) as conn:
+        row = conn.execute("SELECT count(*) FROM tables").fetchone()
+        assert row is not None
+        return int(row[0])
+
+
+def test_twenty_takers_at_two_processes_make_one_table(two: tuple[Server, Server],
+                                                       module_postgres_url: str) -> None:
+    a, b = two
+    seek = post(player(a), **DUEL_3_2)
+    before = tables_stored(module_postgres_url)
+    takers = [player(a if i % 2 else b) for i in range(20)]
+    start = threading.Barrier(len(takers))
+    answers: list[httpx.Response] = []
+    lock = threading.Lock()
+
+    def take(client: httpx.Client) -> None:
+        start.wait()
+        r = client.post(f"/api/seeks/{seek['id']}/accept")
+        with lock:
+            answers.append(r)
+
+    threads = [threading.Thread(target=take, args=(c,)) for c in takers]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [r.status_code for r in answers].count(201) == 1
+    assert sorted(error(r) for r in answers if r.status_code != 201) == [
+        (409, "seek-taken")] * 19
+    assert tables_stored(module_postgres_url) == before + 1
