@@ -162,6 +162,12 @@ def _think_command(args: argparse.Namespace) -> int:
     return run_think(args)
 
 
+def _ratings_command(args: argparse.Namespace) -> int:
+    from cardtable.server.live.rated import recompute_command
+
+    return recompute_command(args.db)
+
+
 def _serve_command(args: argparse.Namespace) -> int:
     from cardtable.server.main import serve
 
@@ -243,6 +249,14 @@ def build_parser() -> argparse.ArgumentParser:
     srv = sub.add_parser("serve", help="run the game server (HTTP API and live tables)")
     add_arguments(srv)
     srv.set_defaults(func=_serve_command)
+
+    ratings = sub.add_parser("ratings", help="the site's ratings: 'recompute' replays every "
+                             "stored rated result in order and rewrites the ratings, printing "
+                             "what changed (run it with the site stopped)")
+    ratings.add_argument("action", choices=("recompute",))
+    ratings.add_argument("--db", metavar="URL", help="the site's database URL (default: "
+                         "DATABASE_URL, else sqlite:///./cardtable.db)")
+    ratings.set_defaults(func=_ratings_command)
     return parser
 
 

@@ -312,10 +312,14 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
 
     async def _rate(self, returns: tuple[float, ...]) -> None:
         """A rated game's rating change, stored beside the game (the move stands even if
-        this fails: the ratings can be recomputed from the games)."""
+        this fails: the ratings can be recomputed from the games); a match by points is
+        one result, rated with its last game (:func:`rated.match_result`)."""
+        counted = rated.match_result(self.scores, returns, self.ended is not None)
+        if counted is None:
+            return
         try:
             await self.write("the ratings could not be stored", rated.rate_game,
-                             self.id, self.game_no, self.game_id, returns)
+                             self.id, self.game_no, self.game_id, counted)
         except Refusal:
             log.warning("a rated game's ratings were not stored",
                         extra={"table": self.id, "game_no": self.game_no})
@@ -474,8 +478,9 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
             await self._rate(outcome.returns)
 
     def _scored_early(self, outcome: Ending) -> dict[str, Any]:
-        """The match score after a resignation: a game the resigning side lost (a match
-        counted by points, MateBeta's, keeps its points)."""
+        """The match score after a resignation (or a loss on time): a game the side lost; a
+        match counted by points, MateBeta's, keeps its points, and at a rated table the
+        side gives the whole match up (it is rated as one result)."""
         scores: dict[str, Any] = json.loads(json.dumps(self.scores))
         scores["games"] = scores.get("games", 0) + 1
         for s, r in enumerate(outcome.returns):
@@ -484,7 +489,8 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
         target = scores.get("wins_needed")
         scores["over"] = bool(target is not None and max(scores.get("wins", [0])) >= target)
         if scores.get("games_needed"):
-            scores["over"] = scores["games"] >= scores["games_needed"]
+            scores["over"] = scores["games"] >= scores["games_needed"] or bool(
+                self.table_settings.get("rated") and any(outcome.returns))
         return scores
 
     # --- rematch offers ---

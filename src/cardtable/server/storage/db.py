@@ -211,11 +211,13 @@ rating_changes_t = sa.Table(
     sa.Column("mu_after", sa.Float, nullable=False),
     sa.Column("sigma_after", sa.Float, nullable=False),
     sa.Column("at", sa.Float, nullable=False),
+    sa.Column("place", sa.Integer, nullable=True),
     sa.ForeignKeyConstraint(["table_id", "game_no"], ["games.table_id", "games.number"],
                             ondelete="CASCADE"),
 )
 """A rated game's change for each seat, stored with the game, so the ratings can be
-recomputed from the games in order."""
+recomputed from the games in order; ``place``: the seat's place in that result (1 the
+best, equal places a draw; a MateBeta match's is stored with its last game)."""
 sa.Index("ix_rating_changes_account", rating_changes_t.c.account_id)
 
 seeks_t = sa.Table(
