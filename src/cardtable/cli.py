@@ -15,6 +15,7 @@ from pathlib import Path
 
 from cardtable.engine import IllegalMove, Record, RecordError, ReplayError, State
 from cardtable.games.registry import game_ids, package_of, replay
+from cardtable.playtest.command import extend as extend_balance
 from cardtable.sim.commands import add_parsers as add_lab_parsers
 from cardtable.sim.pool import ClusterError
 
@@ -202,6 +203,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.set_defaults(func=_replay_command)
 
     add_lab_parsers(sub, game_ids())
+    # the site's games as a playtest: the lab's balance, reading a site's database
+    extend_balance(sub.choices["balance"])
 
     solve = sub.add_parser("solve", help="the exact value and best moves after a record's "
                            "moves (MateBeta)")

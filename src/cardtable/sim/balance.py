@@ -184,15 +184,17 @@ def run_report(
     lines = []
     for row in rows:
         result = results[_key(row)]
-        summary = _judged(result, row.metric, row.judge)
-        beside = tuple((id, label, 100.0 * _judged(result, id, judge).value)
+        summary = judged(result, row.metric, row.judge)
+        beside = tuple((id, label, 100.0 * judged(result, id, judge).value)
                        for id, label, judge in row.beside)
         line = Line.of(summary, row.label, row.text, row.id, row.note)
         lines.append(replace(line, beside=beside) if beside else line)
     return lines
 
 
-def _judged(result: SimResult, metric: str, judge: Judge | None) -> Summary:
+def judged(result: SimResult, metric: str, judge: Judge | None) -> Summary:
+    """A row's figure of a run's games: the metric's summary, or the rate of the games
+    the judge accepts (the site's games measured as a playtest are read the same way)."""
     if judge is None:
         return result.summary(metric)
     return summarize_rate(metric, [judge(row.metrics) for row in result.rows])

@@ -39,7 +39,7 @@ img { max-width: 100%; height: auto; border: 1px solid #d9dce3; background: #fff
 """
 
 
-def _png(draw: Any) -> str:
+def png(draw: Any) -> str:
     """An ``<img>`` of a chart drawn by ``draw(file)``, as an embedded data address."""
     buffer = io.BytesIO()
     draw(buffer)
@@ -47,7 +47,7 @@ def _png(draw: Any) -> str:
     return f'<img alt="chart" src="data:image/png;base64,{data}">'
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]],
+def html_table(header: Sequence[str], rows: Sequence[Sequence[str]],
            classes: Sequence[Sequence[str]] | None = None, text: Sequence[int] = ()) -> str:
     """A table whose figures never wrap (on a phone it scrolls sideways); the first
     column and the ``text`` columns (sentences) wrap, left-aligned."""
@@ -81,10 +81,10 @@ def balance_section(title: str, lines: Sequence[report.Line]) -> str:
                      f"{report.fmt(line.low, line.unit)} – {report.fmt(line.high, line.unit)}",
                      agrees, f"{line.games:,}"])
         classes.append(["", "", "", "", {None: "", True: "yes", False: "no"}[line.agrees], ""])
-    chart = _png(lambda f: report.plot(f, title, lines)) if lines else ""
+    chart = png(lambda f: report.plot(f, title, lines)) if lines else ""
     return ("<h2>The rule text's figures beside ours</h2>"
             "<p>Our figure with its 95% interval; ✓ when the text's figure lies inside it.</p>"
-            + _table(["measure", "rule text", "ours", "95% interval", "text's figure",
+            + html_table(["measure", "rule text", "ours", "95% interval", "text's figure",
                       "games"], rows, classes, text=[0]) + chart)
 
 
@@ -96,7 +96,7 @@ def measures_section(lines: Sequence[report.Line]) -> str:
     return ("<h2>The designer's measures</h2>"
             "<p>First-player advantage, length and its spread (standard deviation), how "
             "often a game is decided, and the skill gap between computer players.</p>"
-            + _table(["measure", "ours", "95% interval", "spread (sd)", "games"], rows,
+            + html_table(["measure", "ours", "95% interval", "spread (sd)", "games"], rows,
                      text=[0]))
 
 
@@ -127,7 +127,7 @@ def restricted_section(results: Sequence[RestrictedResult]) -> str:
             "MateBeta its points less the other's); in Paternoster the team without it "
             "beside the team with it. Both sides are the same computer player, at the level "
             "named.</p>"
-            + _table(["mechanic", "level", "figure", "without it", "with it", "effect",
+            + html_table(["mechanic", "level", "figure", "without it", "with it", "effect",
                       "the rule text"], rows, text=[0, 6]))
 
 
@@ -146,9 +146,9 @@ def sweep_section(data: dict[str, Any]) -> str:
     names = list(data.get("figures") or [s.name for s in points[0].figures])
     title = title_of(sweep)
     rows = [[*(str(v) for v in p.values), *(cell(p, n) for n in names)] for p in points]
-    chart = _png(lambda f: sweep_charts.plot(f, sweep, points, names, title))
+    chart = png(lambda f: sweep_charts.plot(f, sweep, points, names, title))
     return (f"<h2>Sweep: {escape(title)}</h2>"
-            + _table([*(a.name for a in sweep.axes), *names], rows) + chart)
+            + html_table([*(a.name for a in sweep.axes), *names], rows) + chart)
 
 
 def page(game_name: str, setup: str, sections: Sequence[str]) -> str:
