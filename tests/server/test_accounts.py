@@ -216,3 +216,28 @@ def test_the_session_cookie_is_secure_on_a_tls_site(tmp_path: Path) -> None:
         assert "Secure" in r.headers["set-cookie"] and "HttpOnly" in r.headers["set-cookie"]
     finally:
         srv.stop()
+
+
+def test_japanese_names_mix_kanji_and_kana_look_alike_mixes_are_refused(server: Server
+                                                                        ) -> None:
+    """Unicode's highly restrictive mixes: Han with Hiragana and Katakana (and with
+    Bopomofo, or Hangul, each with Latin) are names; Latin with Cyrillic or Greek, Hangul
+    with kana are not. Katakana カ and Han 力 look alike: one name."""
+    for name in ("山田たろう", "佐々木", "ゆーき", "カトウ", "Kim김민준", "tanaka太郎"):
+        r = anon(server).post("/api/accounts", json={"name": name, "password": PASSWORD})
+        assert r.status_code == 201 and r.json() == {"name": name}, (name, r.text)
+    for name, status, code in [
+        ("力トウ", 409, "name-taken"),           # Han 力 for Katakana カ
+        ("ゆ一き", 409, "name-taken"),           # Han 一 for the long vowel ー
+        ("Anaа", 422, "bad-name"),              # a Cyrillic а after Latin letters
+        ("Αlex", 422, "bad-name"),              # a Greek Alpha before Latin letters
+        ("山田б", 422, "bad-name"),              # Han with Cyrillic
+        ("김たろう", 422, "bad-name"),            # Hangul with Hiragana
+        ("ㄅㄆ김", 422, "bad-name"),              # Bopomofo with Hangul
+    ]:
+        r = anon(server).post("/api/accounts", json={"name": name, "password": PASSWORD})
+        assert (r.status_code, error(r)) == (status, code), name
+    assert who(anon(server)) is None
+    client = anon(server)
+    r = client.post("/api/session", json={"name": "山田たろう", "password": PASSWORD})
+    assert r.status_code == 200 and who(client) == "山田たろう"

@@ -1,11 +1,15 @@
 """The rules of an account's name: what may be chosen, and when two names are one.
 
 A name is 3 to 20 letters, digits, ``_`` and ``-`` after NFKC normalisation (so a
-full-width or ligature form is the plain letter), all of one script (no Latin name with a
-Cyrillic ``а`` in it). Two names are the same name when their keys are equal: the key
-folds case, maps each letter to the ASCII letter it looks like (Unicode's confusables,
-through ``confusable_homoglyphs``), and treats ``0``/``o`` and ``1``/``l``/``i`` alike,
-so a name cannot pass for another one. The site's own words are reserved.
+full-width or ligature form is the plain letter), and Japanese names' marks ``ー`` and
+``々``. Its scripts mix only as Unicode's "highly restrictive" level allows (UTS #39): one
+script, or Han with Hiragana and Katakana (山田たろう), with Bopomofo, or with Hangul,
+each also with Latin; so no Latin name with a Cyrillic ``а`` in it. Two names are the same
+name when their keys are equal: the key folds case, maps each letter to the ASCII letter
+it looks like (Unicode's confusables, through ``confusable_homoglyphs``), and treats
+``0``/``o`` and ``1``/``l``/``i`` alike; a letter like no ASCII one is keyed by the least
+of the letters it looks like (Katakana カ and Han 力 alike), so a name cannot pass for
+another one. The site's own words are reserved.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
-from confusable_homoglyphs import confusables  # type: ignore[import-untyped]
+from confusable_homoglyphs import categories, confusables  # type: ignore[import-untyped]
 
 from cardtable.server.protocol.errors import ApiError
 
@@ -31,6 +35,16 @@ RESERVED = frozenset({
 
 _ASCII_FOLD = str.maketrans({"0": "o", "1": "l", "i": "l"})
 
+MARKS = frozenset("ー々ゝゞヽヾ")
+"""Japanese marks that are letters' modifiers (the long vowel, the repeat marks), allowed in
+names although their category is Lm."""
+
+MIXES = (frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}),
+         frozenset({"LATIN", "HAN", "BOPOMOFO"}),
+         frozenset({"LATIN", "HAN", "HANGUL"}))
+"""The mixes of scripts a name may have beside a single script: Unicode's highly
+restrictive level (Japanese, Chinese and Korean writing, with Latin)."""
+
 
 def check_name(raw: object) -> str:
     """The name as it will be shown (NFKC), or :class:`ApiError` ``bad-name`` saying why."""
@@ -45,15 +59,25 @@ def check_name(raw: object) -> str:
     if not all(_allowed(ch) for ch in name):
         raise ApiError(422, "bad-name",
                        "a name has only letters, digits, '_' and '-'")
-    if confusables.is_mixed_script(name):
-        raise ApiError(422, "bad-name", "a name's letters are all of one script")
+    if not _restrictive(name):
+        raise ApiError(422, "bad-name", "a name's letters are of one script, or mix only "
+                       "as Japanese, Chinese or Korean names do (Han with kana, Bopomofo "
+                       "or Hangul, and Latin)")
     if name_key(name) in _RESERVED_KEYS:
         raise ApiError(422, "bad-name", "that name is one of the site's own words")
     return name
 
 
 def _allowed(ch: str) -> bool:
-    return ch in "_-" or unicodedata.category(ch) in ("Lu", "Ll", "Lt", "Lo", "Nd")
+    return ch in "_-" or ch in MARKS or unicodedata.category(ch) in (
+        "Lu", "Ll", "Lt", "Lo", "Nd")
+
+
+def _restrictive(name: str) -> bool:
+    """Whether the name's scripts (the marks, digits and ``_-`` are of none) are one, or
+    one of :data:`MIXES`."""
+    scripts = {categories.alias(ch) for ch in name} - {"COMMON", "INHERITED"}
+    return len(scripts) <= 1 or any(scripts <= mix for mix in MIXES)
 
 
 def name_key(name: str) -> str:
@@ -74,7 +98,26 @@ def _ascii_twin(ch: str) -> str:
                 twin: str = glyph["c"]
                 if len(twin) == 1 and twin.isascii() and twin.isalnum():
                     return twin
-    return ch
+    return _least_alike(ch)
+
+
+LOOK_ALIKES = 64
+"""At most this many letters are followed from one letter to the letters it looks like."""
+
+
+def _least_alike(ch: str) -> str:
+    """The least of the letters a name may hold that ``ch`` looks like, directly or through
+    others (ー, 一), ``ch`` included: the same for every one of them."""
+    seen, todo = {ch}, [ch]
+    while todo and len(seen) < LOOK_ALIKES:
+        for entry in confusables.is_confusable(todo.pop(), greedy=True) or []:
+            for glyph in entry["homoglyphs"]:
+                twin = glyph["c"]
+                if len(twin) == 1 and twin not in seen and _allowed(twin) \
+                        and unicodedata.normalize("NFKC", twin) == twin:
+                    seen.add(twin)
+                    todo.append(twin)
+    return min(seen)
 
 
 _RESERVED_KEYS = frozenset(name_key(word) for word in RESERVED)
