@@ -39,6 +39,7 @@ from cardtable.server.routes import (
     records,
     replay,
     tables,
+    turns,
     websocket,
 )
 from cardtable.server.routes.accounts import router as accounts_router
@@ -132,8 +133,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(people_router)
     if (WEB_DIR / "static").is_dir():
         app.mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static")
-    for area in (pages, campaign, analysis, learn, replay, lobby, tables, records, apidocs,
-                 websocket):
+    for area in (pages, campaign, analysis, learn, replay, lobby, tables, turns, records,
+                 apidocs, websocket):
         app.include_router(area.router)
     add_error_handlers(app)
     add_websocket_fallback(app)

@@ -28,7 +28,7 @@ from cardtable.server.live.wire import event_text, move_event
 from cardtable.server.ops.config import Settings
 from cardtable.server.ops.metrics import Metrics
 from cardtable.server.protocol.errors import Refusal
-from cardtable.server.storage import store
+from cardtable.server.storage import store, turns
 from cardtable.server.storage.db import Database
 from cardtable.server.storage.store import Deadline, SeatRow, TableRow
 from cardtable.signals import Signals
@@ -157,6 +157,7 @@ class TableManager:
         async def sweep() -> None:
             while True:
                 await asyncio.sleep(every)
+                await self._wake_due()
                 for table_id, table in list(self.tables.items()):
                     if table.evictable(idle):
                         del self.tables[table_id]
@@ -166,6 +167,26 @@ class TableManager:
                         log.info("table left memory", extra={"table": table_id})
 
         self._sweeper = asyncio.get_running_loop().create_task(sweep())
+
+    async def _wake_due(self) -> None:
+        """Load the stored tables whose time ran out while no process held them (a
+        turn-based table leaves memory while nobody looks): their flag falls now."""
+        try:
+            due = await self.db.run(turns.due_tables, time.time())
+        except Exception as exc:
+            log.log(_level(exc), "tables out of time could not be looked up",
+                    exc_info=not isinstance(exc, SQLAlchemyError))
+            return
+        for table_id in due:
+            if table_id in self.tables:
+                continue
+            try:
+                await self.get(table_id)
+            except Refusal:
+                pass  # another process holds it: its clock runs there
+            except Exception:
+                log.exception("a table out of time could not be loaded",
+                              extra={"table": table_id})
 
     async def get(self, table_id: str) -> LiveTable | None:
         if self.closing:

@@ -37,9 +37,11 @@ from cardtable.server.routes.signedin import (
     bind_seat,
     check_rated,
     check_rated_seat,
+    database,
     make_rated,
 )
 from cardtable.server.routes.throttle import limited
+from cardtable.server.services import turns
 from cardtable.server.services.accounts import Account
 
 router = APIRouter()
@@ -94,6 +96,8 @@ async def open_table(body: CreateTable, request: Request, manager: TableManager,
     """A new table as ``body`` asks, its creator's seat the account's: the one way a table
     of people is made (``POST /api/tables``, and the lobby when a seek is taken)."""
     check_rated(body, account)
+    if body.clock is not None and "days" in body.clock.model_dump():
+        await check_turn_based_room(request, account)
     spec = TableSpec(
         game=body.game, options=body.options, variants=body.variants,
         seats=[s.model_dump() for s in body.seats] if body.seats is not None else None,
@@ -114,6 +118,13 @@ async def open_table(body: CreateTable, request: Request, manager: TableManager,
     return table, token, invites
 
 
+async def check_turn_based_room(request: Request, account: Account | None) -> None:
+    """``too-many-turn-based`` (409) when the player (the account and this browser's
+    seats) already has the most turn-based games open that one may have."""
+    await turns.check_room(database(request), request.app.state.settings.max_turn_based,
+                           account.id if account else None, request.cookies)
+
+
 @router.get("/api/tables/{table_id}", response_model=TableInfo, tags=["tables"])
 async def get_table(table_id: str, manager: Manager) -> TableInfo:
     table = await find_table(manager, table_id)
@@ -130,6 +141,8 @@ async def claim(table_id: str, seat: SeatNumber, body: ClaimSeat, request: Reque
     table = await find_table(manager, table_id)
     account = acting_account(request, signed_in)
     await check_rated_seat(request, table, account)
+    if "days" in (table.time_control or {}):
+        await check_turn_based_room(request, account)
     token = secret()
     await at_owner(request, manager, table, "claim", {
         "seat": seat, "invite_hash": digest(body.invite), "token_hash": digest(token),
