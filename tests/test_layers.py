@@ -96,11 +96,12 @@ DYNAMIC_IMPORT = re.compile(r"""import\(\s*["'`](\.[^"'`]+)["'`]\s*\)""")
 JS_FLOORS = [
     {"site.js", "early.js"},                                   # every page
     {"newtable.js", "table.js", "review.js", "campaign.js", "replay.js",  # one page each
-     "account.js"},
-    {"board.js", "stepper.js", "recordform.js", "reasons.js"},  # what several pages share
+     "account.js", "lobby.js"},
+    {"board.js", "stepper.js", "recordform.js", "reasons.js",  # what several pages share
+     "pairing.js"},
     {"games/duel.js", "games/paternoster.js", "games/duel52.js", "games/matebeta.js"},
     {"games/common.js"},
-    {"opentable.js", "cards.js", "learn.js"},
+    {"opentable.js", "cards.js", "learn.js", "seekapi.js"},
     {"guides/paternoster.js", "guides/duel.js", "guides/duel52.js", "guides/matebeta.js"},
     {"guides/common.js"},
     {"dom.js", "i18n.js", "sounds.js"},

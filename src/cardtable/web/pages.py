@@ -24,12 +24,14 @@ from markupsafe import Markup
 from cardtable.games.ladder import middle, standings
 from cardtable.games.registry import find_game, ladder_of, package_of
 from cardtable.server.live.hooks import hooks_for, house_rules, rule_params, variant_names
+from cardtable.server.live.rated import RATED_GAMES
 from cardtable.server.protocol.errors import ApiError
 from cardtable.server.protocol.models import TABLE_ID, seat_token
 from cardtable.server.routes.deps import Manager, SiteSettings, find_table, set_seat_cookie
 from cardtable.server.routes.learn import GUIDES
 from cardtable.server.routes.throttle import client_key
 from cardtable.server.services import groups
+from cardtable.server.services.seeks import check_seek
 from cardtable.sim.estimate import MAX_SITE_DEALS
 from cardtable.web import rules
 from cardtable.web.catalogue import (
@@ -183,8 +185,47 @@ async def home(request: Request) -> Response:
                    "seats": game_facts(gid)["seats"]} for gid in GAMES}
     quick = {gid: {"name": middle(ladder_of(gid)).name, "n": len(ladder_of(gid))}
              for gid in GAMES}
-    return render(request, "home.html", page="home", quick=quick,
+    return render(request, "home.html", page="home", quick=quick, pairing=pairing_clocks(),
                   client={"page": "home", "games": facts})
+
+
+CLOCKS = ([{"minutes": 1, "increment": 1}, {"minutes": 3, "increment": 2},
+           {"minutes": 5, "increment": 3}, {"minutes": 10, "increment": 5}],
+          [{"days": d} for d in (1, 2, 3, 7)])
+"""The lobby's time controls: chess clocks (the games with them), then turn-based."""
+
+
+def lobby_facts(game_id: str) -> dict[str, Any]:
+    """What the lobby offers for a game: its two-player variants, its time controls, the
+    one quick pairing uses, and whether it may be rated."""
+    two = [v for v in sorted(variant_names(game_id)) if _lobby_variant(game_id, v)]
+    chess = hooks_for(game_id).player_clocks
+    return {"variants": two, "clocks": [*(CLOCKS[0] if chess else []), *CLOCKS[1]],
+            "quick_clock": CLOCKS[0][2] if chess else None, "rated": game_id in RATED_GAMES}
+
+
+def _lobby_variant(game_id: str, variant: str) -> bool:
+    try:
+        check_seek(game_id, variant, None, False, True)
+    except ApiError:
+        return False
+    return True
+
+
+def pairing_clocks() -> dict[str, str]:
+    """Each game's quick-pairing clock as a button names it (``5+3``; none: ``""``)."""
+    found = {}
+    for gid in GAMES:
+        clock = lobby_facts(gid)["quick_clock"]
+        found[gid] = f"{clock['minutes']}+{clock['increment']}" if clock else ""
+    return found
+
+
+@router.get("/lobby", response_class=HTMLResponse)
+async def lobby(request: Request) -> Response:
+    """The lobby: open seeks, live (``lobby.js`` over ``/api/lobby/ws``)."""
+    facts = {gid: lobby_facts(gid) for gid in GAMES}
+    return render(request, "lobby.html", page="lobby", client={"page": "lobby", "games": facts})
 
 
 @router.get("/play/{game_id}", response_class=HTMLResponse)
@@ -194,6 +235,7 @@ async def new_table(request: Request, game_id: str) -> Response:
     facts = game_facts(game_id)
     level = request.query_params.get("level")
     return render(request, "new.html", page="new", game=game_id, facts=facts,
+                  pairing=pairing_clocks(),
                   client={"page": "new", "game": facts, "level": level})
 
 

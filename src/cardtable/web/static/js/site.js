@@ -2,6 +2,7 @@
 // by base.html beside this one).
 import { DATA, t } from "./i18n.js";
 import { createTable } from "./opentable.js";
+import { setUpPairing } from "./pairing.js";
 
 const box = document.getElementById("four-colour");
 if (box) {
@@ -38,3 +39,5 @@ document.querySelectorAll(".quick-play").forEach((button) => {
     });
   });
 });
+
+setUpPairing();

@@ -1,0 +1,108 @@
+"""The lobby in two browsers that have never met: one posts a seek, the other sees it
+appear in its live list and takes it, and both land at the same table at once; one
+resigns and both see the end. "Play a person" on the home page pairs two more browsers.
+The lobby on a phone and a desktop, in English and German, for people to look at."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from harness import Server
+
+SHOTS = Path(os.environ.get("CARDTABLE_LOBBY_SHOTS", "/tmp/shots/lobby"))
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
+TABLE = re.compile(r"/t/[A-Za-z0-9_-]+$")
+
+
+def test_one_posts_the_other_takes_both_sit_at_one_table(browser: Any, server: Server) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    ada = browser.new_context(viewport=SIZES["desktop"]).new_page()
+    bo = browser.new_context(viewport=SIZES["phone"]).new_page()
+    bo.goto(f"{server.url}/lobby?lang=en")
+    bo.locator("#seek-count").wait_for(state="visible")
+    ada.goto(f"{server.url}/")
+    ada.get_by_role("link", name="Lobby").first.click()
+    ada.wait_for_url(re.compile(r"/lobby$"))
+    ada.locator("#seek-game").select_option("duel")
+    ada.locator("#seek-clock").select_option("1+1")
+    ada.locator("#seek-name").fill("Ada")
+    ada.get_by_role("button", name="Post the seek").click()
+    ada.locator(".seek.mine").wait_for(state="visible")
+    ada.wait_for_function("() => document.querySelector('#lobby-status').textContent"
+                          ".includes('posted')")
+
+    seek = bo.locator(".seek", has_text="Ada")
+    seek.wait_for(state="visible")
+    assert "1+1" in seek.inner_text() and "Casual" in seek.inner_text()
+    bo.screenshot(path=str(SHOTS / "lobby-seek-en-phone.png"), full_page=True)
+    ada.screenshot(path=str(SHOTS / "lobby-mine-en-desktop.png"), full_page=True)
+    seek.get_by_role("button", name="Take").click()
+    bo.wait_for_url(TABLE)
+    ada.wait_for_url(TABLE)
+    assert ada.url.split("?")[0] == bo.url.split("?")[0]
+    for page in (ada, bo):
+        page.locator("#resign").wait_for(state="visible")
+    # one resigns: both see the game's end
+    bo.on("dialog", lambda dialog: dialog.accept())
+    bo.locator("#resign").click()
+    for page in (ada, bo):
+        page.locator("#result").wait_for(state="visible")
+    for page in (ada, bo):
+        page.context.close()
+
+
+def test_play_a_person_pairs_two_browsers_from_the_home_page(browser: Any,
+                                                            server: Server) -> None:
+    first = browser.new_context(viewport=SIZES["phone"]).new_page()
+    second = browser.new_context(viewport=SIZES["desktop"]).new_page()
+    first.goto(f"{server.url}/?lang=en")
+    card = first.locator("#game-matebeta")
+    card.get_by_role("button", name="Play a person").click()
+    panel = first.locator("#pairing-matebeta")
+    panel.wait_for(state="visible")
+    first.wait_for_function("() => document.querySelector('#pairing-matebeta')"
+                            ".textContent.includes('Waiting for a person')")
+    assert "Play the computer meanwhile" in panel.inner_text()
+    panel.scroll_into_view_if_needed()
+    first.screenshot(path=str(SHOTS / "home-waiting-en-phone.png"))
+    second.goto(f"{server.url}/?lang=en")
+    second.locator("#game-matebeta").get_by_role("button", name="Play a person").click()
+    second.wait_for_url(TABLE)
+    first.wait_for_url(TABLE)
+    assert first.url.split("?")[0] == second.url.split("?")[0]
+    for page in (first, second):
+        page.context.close()
+
+
+def test_the_lobby_on_a_phone_and_a_desktop_in_both_languages(browser: Any,
+                                                             server: Server) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    poster = browser.new_context(viewport=SIZES["desktop"]).new_page()
+    poster.goto(f"{server.url}/lobby?lang=en")
+    for body in ({"game": "duel52", "clock": {"minutes": 5, "increment": 3}, "name": "Clara"},
+                 {"game": "paternoster", "clock": {"days": 2}, "name": "Dieter"},
+                 {"game": "duel", "variant": "long", "name": "Ede"}):
+        answer = poster.evaluate(
+            """async (body) => (await fetch('/api/seeks', {method: 'POST',
+                headers: {'Content-Type': 'application/json'},
+                body: JSON.stringify(body)})).status""",
+            body)
+        assert answer == 201
+    viewer = browser.new_context(viewport=SIZES["desktop"]).new_page()
+    for lang in ("en", "de"):
+        for size_name, size in SIZES.items():
+            viewer.set_viewport_size(size)
+            viewer.goto(f"{server.url}/lobby?lang={lang}")
+            viewer.locator(".seek", has_text="Clara").wait_for(state="visible")
+            viewer.screenshot(path=str(SHOTS / f"lobby-{lang}-{size_name}.png"), full_page=True)
+            viewer.goto(f"{server.url}/?lang={lang}")
+            viewer.screenshot(path=str(SHOTS / f"home-{lang}-{size_name}.png"), full_page=True)
+    viewer.goto(f"{server.url}/lobby?lang=en")
+    viewer.locator("#seek-filter").select_option("paternoster")
+    viewer.locator(".seek", has_text="Clara").wait_for(state="detached")
+    assert viewer.locator(".seek").count() == 1
+    poster.context.close()
+    viewer.context.close()
