@@ -94,12 +94,17 @@ def pushing_paid(moves: Sequence[tuple[int, str]],
     return winner == (0 if pushed[0] > pushed[1] else 1)
 
 
-LOSSES: dict[str, list[Row]] = {
+MORE: dict[str, list[Row]] = {
     "duel": [_row("stuck", "loss reason: stuck (could not play enough cards)", "stuck",
                   None)],
+    "matebeta": [_row("dealer-points", "the dealer's points less the other's, a game",
+                      "dealer-points-minus-other", None, bots=("club",), game="matebeta")],
 }
-"""How games were lost, where the designer's measures show only the other way (the
-duel's measures count the games where all cards were played)."""
+"""Figures of a playtest beyond the designer's measures: how a duel was lost (the
+measures count only the games where all cards were played), MateBeta's dealer advantage
+in points (the measures: only whether the dealer scores)."""
+FIGURE_OF = {"paternoster": "perfect", "campaign": "cleared"}
+"""What the rows of a report whose labels name only a setup measure."""
 
 PUSHING = "pushing-pays"
 """The duel's row for pushing: people who pushed more, beside always-push against
@@ -133,8 +138,9 @@ def rows_for(report: str, played: Played) -> tuple[list[Row], list[Row]]:
                 kept.append(row)
         return kept
 
-    reported = keep(REPORTS.get(report, list)())
-    measures = [*MEASURES.get(report, []), *LOSSES.get(report, [])]
+    reported = keep([replace(row, label=f"{FIGURE_OF[report]}: {row.label}")
+                     if report in FIGURE_OF else row for row in REPORTS.get(report, list)()])
+    measures = [*MEASURES.get(report, []), *MORE.get(report, [])]
     base = keep(measures)
     covered = {canonical(game, dict(row.options)) for row in reported + base}
     extra = []
