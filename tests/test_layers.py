@@ -89,6 +89,18 @@ def test_every_module_has_its_floor() -> None:
     assert unplaced == [], "put these on a floor of [tool.importlinter] in pyproject.toml"
 
 
+def test_the_lab_knows_nothing_of_the_server_or_the_playtest() -> None:
+    """The lab runs without a site; the playtest, which reads a site's database, sits
+    above it and the server's schema, and the server knows nothing of it."""
+    graph = grimp.build_graph("cardtable")
+    for importer, imported in (("cardtable.sim", "cardtable.server"),
+                               ("cardtable.sim", "cardtable.playtest"),
+                               ("cardtable.server", "cardtable.playtest")):
+        assert not graph.chain_exists(importer, imported, as_packages=True), \
+            f"{importer} imports {imported}"
+    assert graph.chain_exists("cardtable.playtest", "cardtable.sim", as_packages=True)
+
+
 # --- the browser client ----------------------------------------------------------------
 
 STATIC_IMPORT = re.compile(r"""^\s*import\s[^;]*?from\s+["'](\.[^"']+)["']""", re.M)
