@@ -110,7 +110,7 @@ JS_FLOORS = [
     {"newtable.js", "table.js", "review.js", "campaign.js", "replay.js",  # one page each
      "account.js", "lobby.js"},
     {"board.js", "stepper.js", "recordform.js", "reasons.js",  # what several pages share
-     "pairing.js"},
+     "pairing.js", "turns.js"},
     {"games/duel.js", "games/paternoster.js", "games/duel52.js", "games/matebeta.js"},
     {"games/common.js"},
     {"opentable.js", "cards.js", "learn.js", "seekapi.js"},

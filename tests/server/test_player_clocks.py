@@ -8,12 +8,16 @@ tests shorten its turn: a test waits for the flag to fall, never for a fixed tim
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from harness import Client, Server, wait_until
+
+from cardtable.games.registry import find_game
+from cardtable.server.live.hooks import hooks_for
 
 MINUTE = 30.0
 """The seconds of a clock's minute at the ``server`` fixture (time enough for any turn)."""
@@ -131,3 +135,36 @@ def test_a_restarted_server_keeps_the_clocks(fresh_server: Server, tmp_path: Pat
         assert after["left"][waiting] == before["left"][waiting]
     finally:
         server.stop()
+
+
+def test_out_of_time_when_the_other_side_cannot_win_is_a_draw(server: Server) -> None:
+    """MateBeta: the players play on until the seat to act's opponent could not win by
+    any sequence of legal moves (the test mirrors the open game and asks the same
+    question the server will); then that seat lets its time run out: a draw."""
+    game = find_game("matebeta")
+    hooks = hooks_for("matebeta")
+    rng = random.Random(7)
+    for _attempt in range(12):
+        _table, clients = seated(server, game="matebeta", clock={"minutes": 1})
+        first = playing(clients[0])
+        options = game.parse_options({})
+        observation = first["observation"]
+        mirror = game.from_deal(options, {"hands": observation["hands"],
+                                          "dealer": observation["dealer"]})
+        state = first
+        while not mirror.is_over():
+            seat = mirror.to_act()[0]
+            if not hooks.could_win(mirror.clone(), 1 - seat):
+                finished = clients[0].wait_state(lambda m: m["status"] == "finished",
+                                                 timeout=4 * MINUTE)
+                assert finished["outcome"] == {"winner": None, "reason": "time",
+                                               "flagged": seat, "draw": True}
+                assert finished["match"]["draws"] == 1
+                return
+            move = rng.choice(mirror.legal_moves(seat)).text
+            clients[seat].move(move, state["version"])
+            mirror.play(seat, move)
+            state = clients[seat].wait_version(state["version"] + 1)
+        for client in clients.values():
+            client.close()
+    pytest.fail("no game of twelve reached a position the other side could not win")

@@ -3,6 +3,7 @@
 import { DATA, t } from "./i18n.js";
 import { createTable } from "./opentable.js";
 import { setUpPairing } from "./pairing.js";
+import { watchTurns } from "./turns.js";
 
 const box = document.getElementById("four-colour");
 if (box) {
@@ -41,3 +42,4 @@ document.querySelectorAll(".quick-play").forEach((button) => {
 });
 
 setUpPairing();
+watchTurns();
