@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
+from sqlalchemy.exc import SQLAlchemyError
 
 from cardtable.games.ladder import middle, standings
 from cardtable.games.registry import find_game, ladder_of, package_of
@@ -29,8 +30,9 @@ from cardtable.server.protocol.errors import ApiError
 from cardtable.server.protocol.models import TABLE_ID, seat_token
 from cardtable.server.routes.deps import Manager, SiteSettings, find_table, set_seat_cookie
 from cardtable.server.routes.learn import GUIDES
+from cardtable.server.routes.signedin import database, session_id
 from cardtable.server.routes.throttle import client_key
-from cardtable.server.services import groups
+from cardtable.server.services import accounts, groups
 from cardtable.server.services.seeks import check_seek
 from cardtable.sim.estimate import MAX_SITE_DEALS
 from cardtable.web import rules
@@ -50,7 +52,25 @@ LANG_COOKIE_DAYS = 365
 ASSET_VERSION = "18"
 """Bumped when static files change in a way browsers must not cache across."""
 
-router = APIRouter(include_in_schema=False)
+
+
+async def signed_in(request: Request) -> None:
+    """Who is signed in, for the header (``request.state.signed_in``): one indexed look-up
+    when a session cookie comes, none without; the header offers to sign in when the
+    database cannot say."""
+    request.state.signed_in = None
+    if session_id(request):
+        try:
+            account = await accounts.current(database(request), session_id(request))
+        except SQLAlchemyError:  # the database is away (its thread logs that): signed out
+            return
+        request.state.signed_in = account.name if account else None
+
+
+SIGNED_IN = Depends(signed_in)
+"""Every page's dependency: the header names the signed-in player."""
+
+router = APIRouter(include_in_schema=False, dependencies=[SIGNED_IN])
 _TABLE = re.compile(TABLE_ID)
 
 
@@ -105,12 +125,15 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     here = path + ("?" + "&".join(f"{k}={quote(v)}" for k, v in query) if query else "")
     page_data = json.dumps({"lang": lang, **context.pop("client", {})}, ensure_ascii=False)
     client = page_data[:-1] + ", " + _client_i18n(lang) + "}"
+    me = getattr(request.state, "signed_in", None)
     html = environment().get_template(template).render(
-        lang=lang, here=here, languages=LANGUAGES, games=GAMES, v=ASSET_VERSION,
+        lang=lang, here=here, languages=LANGUAGES, games=GAMES, v=ASSET_VERSION, me=me,
         guides=tuple(GUIDES),
         client_json=Markup(client.replace("</", "<\\/")), **gettext_callables(lang),
         **context)
     response = HTMLResponse(html, status_code=status)
+    if me is not None:  # a page that names its reader is not for shared caches
+        response.headers["Cache-Control"] = "private"
     if request.query_params.get("lang") in LANGUAGES:
         response.set_cookie(COOKIE, lang, max_age=LANG_COOKIE_DAYS * 86400, samesite="lax")
     return response

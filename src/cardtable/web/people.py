@@ -12,13 +12,13 @@ from fastapi.responses import HTMLResponse
 
 from cardtable.server.live.rated import SCALE
 from cardtable.server.protocol.errors import ApiError
-from cardtable.server.routes.signedin import database, session_id
-from cardtable.server.services import accounts, players
+from cardtable.server.routes.signedin import database
+from cardtable.server.services import players
 from cardtable.server.services.names import name_key
 from cardtable.server.storage import accounts as stored
-from cardtable.web.pages import not_found, render
+from cardtable.web.pages import SIGNED_IN, not_found, render
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(include_in_schema=False, dependencies=[SIGNED_IN])
 
 CHART_W, CHART_H = 240, 60
 
@@ -66,7 +66,6 @@ async def profile_page(name: str, request: Request, page: int = 0) -> HTMLRespon
 
 @router.get("/account", response_class=HTMLResponse)
 async def account_page(request: Request) -> HTMLResponse:
-    account = await accounts.current(database(request), session_id(request))
-    return render(request, "account.html", page="account",
-                  account=account.name if account else None,
-                  client={"account": account.name if account else None})
+    name = request.state.signed_in  # looked up for the header (:func:`pages.signed_in`)
+    return render(request, "account.html", page="account", account=name,
+                  client={"account": name})
