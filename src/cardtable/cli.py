@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from cardtable.engine import IllegalMove, Record, RecordError, ReplayError, State
+from cardtable.engine import IllegalMove, Outcome, Record, RecordError, ReplayError, State
 from cardtable.games.registry import game_ids, package_of, replay
 from cardtable.playtest.command import extend as extend_balance
 from cardtable.sim.commands import add_parsers as add_lab_parsers
@@ -42,7 +42,7 @@ def _replay_command(args: argparse.Namespace) -> int:
             line["error"] = error
             failed = True
         else:
-            outcome = state.outcome()
+            outcome = state.outcome() or _ended_outside_rules(name, state)
             line["outcome"] = outcome.to_json() if outcome is not None else None
             if args.legal:
                 line["legal"] = {
@@ -51,6 +51,19 @@ def _replay_command(args: argparse.Namespace) -> int:
                 }
         print(json.dumps(line, ensure_ascii=False))
     return 1 if failed else 0
+
+
+def _ended_outside_rules(name: str, state: State) -> Outcome | None:
+    """The record's own outcome when its moves do not finish the game: it was resigned
+    (who resigned, who won), aborted or lost on time."""
+    from cardtable.server.live.ending import from_json
+
+    try:
+        stored = json.loads(Path(name).read_text(encoding="utf-8")).get("outcome")
+        return from_json(stored if isinstance(stored, dict) else None,
+                         state.game.seats(state.options))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
 
 
 def _solve_command(args: argparse.Namespace) -> int:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
 import zlib
 from pathlib import Path
 from typing import Any
@@ -191,3 +193,42 @@ def test_a_table_with_spectators_shows_its_finished_game_to_anyone(server: Serve
         check_steps(r.json(), record.json(), 0)
     for c in clients.values():
         c.close()
+
+
+def test_a_resigned_or_aborted_game_is_watched_with_its_outcome(server: Server,
+                                                                tmp_path: Path) -> None:
+    """Its moves do not finish the game, so the stored outcome is shown: who resigned and
+    who won, or the abort; the record file replays to the same outcome on the command
+    line, and the replay of an uploaded record shows it too."""
+    outcomes = {}
+    for how in ("resign", "abort"):
+        table_id, tokens = server.table_with_players(game="duel52", variants=["quick"])
+        clients = {s: server.client(table_id, t) for s, t in sorted(tokens.items())}
+        state = clients[0].wait_state(lambda m: m["status"] == "playing")
+        mover = next(s for s, c in clients.items()
+                     if c.wait_version(state["version"])["observation"]["legal"])
+        clients[mover].move(clients[mover].state["observation"]["legal"][0], state["version"])
+        clients[1].wait_version(state["version"] + 1)
+        clients[1].send({"type": how})
+        clients[0].wait_state(lambda m: m["status"] == "finished")
+        record = server.record(table_id)
+        assert len(record["moves"]) == 1
+        for seat in (None, 0, 1):
+            r = server.http.get(f"/api/tables/{table_id}/replay", params={"seat": seat}
+                                if seat is not None else {})
+            assert r.status_code == 200 and r.json()["outcome"] == record["outcome"], r.text
+        r = server.http.post("/api/replay", json={"record": record})
+        assert r.json()["outcome"] == record["outcome"]
+        # a record without its outcome: the moves decide, and they finish nothing
+        r = server.http.post("/api/replay", json={"record": {**record, "outcome": None}})
+        assert r.json()["outcome"] is None
+        path = tmp_path / f"{how}.json"
+        path.write_text(json.dumps(record))
+        done = subprocess.run([sys.executable, "-m", "cardtable", "replay", str(path)],
+                              capture_output=True, text=True, check=True, timeout=120)
+        assert json.loads(done.stdout)["outcome"] == record["outcome"]
+        outcomes[how] = record["outcome"]
+        for c in clients.values():
+            c.close()
+    assert outcomes["resign"] == {"winner": 0, "reason": "resigned", "resigned": 1}
+    assert outcomes["abort"] == {"winner": None, "reason": "aborted", "aborted": True, "by": 1}

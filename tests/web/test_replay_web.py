@@ -258,3 +258,36 @@ def test_the_replay_is_used_with_the_keyboard_alone(browser: Any, server: Server
     wait_where(page, f"Move {total - 1} of {total}")
     assert page.errors == []
     page.context.close()
+
+
+RESIGNED = {"en": ("Player 2 resigned.", "The game was aborted: no result."),
+            "de": ("Spieler 2 hat aufgegeben.", "Das Spiel wurde abgebrochen: kein Ergebnis.")}
+
+
+@pytest.mark.parametrize(("viewport", "lang"), [(PHONE, "en"), (DESKTOP, "de")],
+                         ids=["phone-en", "desktop-de"])
+def test_a_resigned_or_aborted_game_is_watched_to_its_outcome(
+        browser: Any, server: Server, artifacts: Path, viewport: dict[str, int],
+        lang: str) -> None:
+    """The moves of a resigned game finish nothing: the last step says who resigned (and
+    the result panel who won), an aborted one that it was aborted; the record file
+    opened on the page says the same."""
+    page = new_page(browser, viewport, lang)
+    size = "phone" if viewport is PHONE else "desktop"
+    for how, words in zip(("resign", "abort"), RESIGNED[lang], strict=True):
+        table_id, tokens = server.table_with_players(game="duel", match_wins=0)
+        clients = {s: server.client(table_id, t) for s, t in sorted(tokens.items())}
+        clients[1].wait_state(lambda m: m["status"] == "playing")
+        clients[1].send({"type": how})
+        clients[0].wait_state(lambda m: m["status"] == "finished")
+        for c in clients.values():
+            c.close()
+        page.goto(f"{server.url}/replay?table={table_id}&game_no=1")
+        page.wait_for_selector("#rp-main:not([hidden]) #result")
+        assert words in text(page, "#result")
+        page.screenshot(path=str(artifacts / f"replay-{how}-{lang}-{size}.png"), full_page=True)
+        open_record(page, server, server.record(table_id))
+        page.wait_for_selector("#result")
+        assert words in text(page, "#result")
+    assert page.errors == []
+    page.context.close()

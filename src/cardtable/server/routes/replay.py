@@ -28,8 +28,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 from pydantic import Field
 
-from cardtable.engine import IllegalMove, Observation, Record, RecordError, State
+from cardtable.engine import IllegalMove, Observation, Outcome, Record, RecordError, State
 from cardtable.games.registry import find_game
+from cardtable.server.live import ending
 from cardtable.server.live.hooks import hooks_for
 from cardtable.server.protocol.errors import ApiError
 from cardtable.server.protocol.models import Strict, seat_token
@@ -57,6 +58,9 @@ class WatchRecord(RecordBody):
 
     moves: list[Any] = Field(default_factory=list, max_length=MAX_MOVES)
     signals: list[Any] = Field(default_factory=list, max_length=MAX_SIGNALS)
+    outcome: dict[str, Any] | None = Field(
+        None, description="the record's outcome: shown when the moves do not finish the game "
+                          "(it was resigned, aborted or lost on time); else the moves decide")
 
 
 class WatchBody(Strict):
@@ -146,9 +150,18 @@ def steps(data: dict[str, Any], seat: int | None) -> dict[str, Any]:
         move = {"kind": "move", "seat": who, "move": public}
         shown = [move, *(e.to_json() for e in events), *signal_events(index + 1)]
         out.append({"events": shown, "observation": _view(state, seat)})
-    outcome = state.outcome()
+    outcome: Outcome | None = state.outcome() or _ended_outside_rules(data.get("outcome"), n)
     return {"game": game.id, "options": state.options.to_json(), "seats": n, "seat": seat,
             "steps": out, "outcome": outcome.to_json() if outcome is not None else None}
+
+
+def _ended_outside_rules(stored: Any, seats: int) -> Outcome | None:
+    """A record's outcome that its moves do not reach: a resignation (who resigned, who
+    won), an abort or a loss on time; None for anything else."""
+    try:
+        return ending.from_json(stored if isinstance(stored, dict) else None, seats)
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def check_may_see(table: LiveTable, token: str | None) -> None:
