@@ -215,6 +215,8 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
             shared["rated"] = True
         if self.offers or self.declined is not None:
             shared["rematch"] = self._rematch_json()
+        if self.status == "playing" and self.ended is None and len(self.state.history) < 2:
+            shared["abortable"] = True
         text = to_json_text(shared)[1:-1] + ","
         self._common_cache = (self.revision, text)
         return text

@@ -446,6 +446,9 @@ class StateMessage(BaseModel):
     hints: bool | None = Field(
         None, description="MateBeta: true when the table allows hints (GET .../hint)")
     rated: bool | None = Field(None, description="true when the table's games are rated")
+    abortable: bool | None = Field(
+        None, description="true while the game may be aborted (before its second move): "
+                          "'abort' ends it without a result")
     rematch: Rematch | None = Field(
         None, description="a finished game at a table of two or more people: the offer of "
                           "the next game (each person's 'again' offers or accepts it; "

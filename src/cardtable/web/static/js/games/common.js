@@ -45,9 +45,11 @@ export function hiddenHand(ctx, count, name) {
   return box;
 }
 
-/** The title of a result with one winner (a seat, a team) or none. */
+/** The title of a result with one winner (a seat, a team) or none (a draw, or an aborted
+ *  game, which has no result at all). */
 export function winnerTitle(ctx, winnerIsMe, winnerName) {
   const { t } = ctx;
+  if (ctx.msg.outcome && ctx.msg.outcome.aborted) return t("Aborted: no result.");
   if (winnerName === null) return t("A draw.");
   if (ctx.seat === null) return t("{name} won.", { name: winnerName });
   return winnerIsMe ? t("You won!") : t("You lost.");

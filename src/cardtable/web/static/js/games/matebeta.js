@@ -192,8 +192,7 @@ export function explain(ctx, out) {
 /** "You won!", "You lost.", "A draw." (or the winner's name for a spectator). */
 function outcomeTitle(ctx, out) {
   const mater = materOf(out);
-  if (mater === null) return ctx.t("A draw.");
-  return winnerTitle(ctx, ctx.isMe(mater), ctx.name(mater));
+  return winnerTitle(ctx, mater !== null && ctx.isMe(mater), mater === null ? null : ctx.name(mater));
 }
 
 /** How the game ended for this seat ("win", "loss", "draw"): the table's sound. */

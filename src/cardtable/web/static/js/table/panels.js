@@ -104,15 +104,25 @@ function joinPanel(seat, invite) {
   return box;
 }
 
-/** A seat gives up the game (its side loses; in Paternoster the team stops the ride),
- *  after the browser's own confirmation. */
+/** A seat gives up the game (its side loses; in Paternoster the team stops the ride), or,
+ *  before the game's second move, aborts it (no result, unrated): each after the
+ *  browser's own confirmation. */
 function resignRow() {
   const together = gameId === "paternoster";
+  const row = el("div", { class: "resign-row" });
+  if (state.msg.abortable && !together) {
+    const abort = el("button", { class: "btn small ghost", type: "button", id: "abort", text: t("Abort") });
+    abort.addEventListener("click", () => {
+      if (window.confirm(t("Abort this game? It ends without a result and is not rated."))) sendRaw({ type: "abort" });
+    });
+    row.append(abort);
+  }
   const button = el("button", { class: "btn small ghost", type: "button", id: "resign",
                                 text: together ? t("Stop the ride") : t("Resign") });
   button.addEventListener("click", () => {
     const question = together ? t("Stop the ride? The team loses it.") : t("Resign this game? You lose it.");
     if (window.confirm(question)) sendRaw({ type: "resign" });
   });
-  return el("div", { class: "resign-row" }, button);
+  row.append(button);
+  return row;
 }

@@ -59,7 +59,8 @@ export function resultPanel(r) {
     const rematch = msg.rematch || { offers: [], declined: null };
     const others = rematch.offers.filter((seat) => seat !== msg.seat);
     if (rematch.declined !== null) {
-      box.append(el("p", { class: "rematch-note", id: "rematch-declined", text: t("{name} declined the next game.", { name: seatName(rematch.declined) }) }));
+      const text = rematch.declined === msg.seat ? t("You declined the next game.") : t("{name} declined the next game.", { name: seatName(rematch.declined) });
+      box.append(el("p", { class: "rematch-note", id: "rematch-declined", text }));
     }
     if (rematch.offers.includes(msg.seat)) {
       box.append(el("p", { class: "rematch-note", id: "rematch-waiting", text: t("You offered the next game: waiting for the answer.") }));
