@@ -24,7 +24,7 @@ function left(deadline) {
 }
 
 function control(clock) {
-  if (clock.days) return tn("{n} day a turn", "{n} days a turn", clock.days);
+  if (clock.days) return tn("{n} day a move", "{n} days a move", clock.days);
   return `${clock.minutes}+${clock.increment}`;
 }
 

@@ -149,7 +149,7 @@ export function result(ctx) {
   const mine = winner !== null && winner === myTeam(ctx);
   const title = winnerTitle(ctx, mine, winner === null ? null : sideName(ctx, winner));
   const lines = [];
-  const reason = `duel.reason.${out.reason}`;
+  const reason = out.reason === "time" && out.draw ? "reason.time-draw" : `duel.reason.${out.reason}`;
   lines.push(ctx.labelOf(reason, { winner: winner === null ? "" : sideName(ctx, winner), loser: winner === null ? "" : sideName(ctx, 1 - winner) }));
   const left = [0, 1].map((team) => {
     let n = obs.draw_counts[team];

@@ -288,8 +288,9 @@ export function result(ctx) {
   const me = ctx.view;
   const w = out.winner;
   const title = winnerTitle(ctx, w === me, w === null ? null : ctx.name(w));
-  const lines = [ctx.labelOf(`d52.reason.${out.reason}`, { winner: w === null ? "" : ctx.name(w) })];
-  lines.push(t("Lanes won: {a} to {b}.", { a: `${ctx.name(0)} ${out.lanes[0]}`, b: `${out.lanes[1]} ${ctx.name(1)}` }));
+  const reason = out.reason === "time" && out.draw ? "reason.time-draw" : `d52.reason.${out.reason}`;
+  const lines = [ctx.labelOf(reason, { winner: w === null ? "" : ctx.name(w) })];
+  if (out.lanes) lines.push(t("Lanes won: {a} to {b}.", { a: `${ctx.name(0)} ${out.lanes[0]}`, b: `${out.lanes[1]} ${ctx.name(1)}` }));
   const m = ctx.msg.match;
   let matchLine = null;
   if (m && m.over) {

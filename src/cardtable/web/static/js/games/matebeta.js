@@ -159,7 +159,7 @@ export function status(ctx) {
 /** The seat that mated, read from the points the server sends (only the mater scores;
  *  a mate is worth at least 3), or null for a draw. */
 export function materOf(out) {
-  if (out.reason === "resigned" || out.reason === "aborted") return out.winner ?? null;
+  if (out.reason === "resigned" || out.reason === "aborted" || out.reason === "time") return out.winner ?? null;
   if (out.end === "draw") return null;
   return out.points[0] > 0 ? 0 : 1;
 }
@@ -178,6 +178,7 @@ export function explain(ctx, out) {
   if (out.end === "draw") return [t("Move {move}, the last move, was answered: a draw, no points.", { move: out.move })];
   if (out.reason === "resigned") return [ctx.labelOf("duel.reason.resigned", { loser: ctx.name(out.resigned) })];
   if (out.reason === "aborted") return [ctx.labelOf("duel.reason.aborted")];
+  if (out.reason === "time") return [ctx.labelOf(out.draw ? "reason.time-draw" : "duel.reason.time", { loser: ctx.name(out.flagged) })];
   const mater = materOf(out);
   const name = ctx.name(mater);
   const card = cardShort(out.card);
