@@ -109,10 +109,10 @@ def command(args: argparse.Namespace) -> int:
     chosen = _chosen(args)
     notes = show.summary(played, chosen)
     notes.append(_simulated_note(sizes, args.seed) if simulated else "Not simulated (--games 0).")
-    title = f"{args.game}: the site's games between people beside the simulation"
-    if args.report:
-        from cardtable.sim.setup import resolve_game
+    from cardtable.sim.setup import resolve_game
 
+    title = f"{resolve_game(game).name}: the site's games between people beside the simulation"
+    if args.report:
         setup = (f"{played.measured:,} games between people from the site's database; made "
                  f"by 'cardtable balance {args.game} --from-db' in {seconds:.0f} s")
         Path(args.report).write_text(

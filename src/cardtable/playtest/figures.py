@@ -127,8 +127,7 @@ def rows_for(report: str, played: Played) -> tuple[list[Row], list[Row]]:
                 continue
             if row.id == "always-push-vs-never-push":
                 row = replace(row, id=PUSHING,  # noqa: PLW2901 - the row, renamed
-                              label="pushing pays: the one who pushed more won (simulated: "
-                                    "always-push beats never-push)")
+                              label="pushing pays: the side that pushed more wins")
             elif any(row.metric.startswith(f"{bot}-") for bot in row.bots):
                 continue
             key = (row.id.split("@")[0] if row.id.startswith(PUSHING) else row.metric,

@@ -89,6 +89,12 @@ def summary(played: Played, chosen: str) -> list[str]:
     if played.measured < MIN_GAMES:
         lines.append(f"Too few games to tell anything: a figure needs at least {MIN_GAMES} "
                      "games.")
+    if played.pushes:
+        lines.append("Pushing: among people, the side that pushed more (of the games where "
+                     "one did); simulated, a player who always pushes against one who never "
+                     "does.")
+    lines.append("A measure's label names the computer players of its simulation; the "
+                 "people's figure is of the people's games with the same rules.")
     lines.append(f"A figure from under {MIN_GAMES} games, or a rate whose 95% interval is "
                  f"wider than {MAX_WIDTH:g} points, is too few to tell. Inside? ✓: the rule "
                  "text's or the simulation's figure lies inside the people's 95% interval; "
@@ -109,8 +115,8 @@ def html_section(title: str, items: Sequence[Compared], notes: Sequence[str]) ->
         cls = "no" if "✗" in verdict else "yes" if "✓" in verdict else ""
         classes.append([""] * (len(HEADER) - 1) + [cls])
     lines = [item.people for item in items if item.people is not None]
-    chart = html_report.png(lambda f: report.plot(f, title, lines)) if lines else ""
+    chart = html_report.png(lambda f: report.plot(f, title, lines, whose="people")) if lines else ""
     return (f"<h2>{escape(title)}</h2>"
             + "".join(f"<p>{escape(note)}</p>" for note in notes)
             + html_report.html_table(HEADER, [cells(item) for item in items], classes,
-                                     text=[0, 1]) + chart)
+                                     text=[0]) + chart)

@@ -140,8 +140,10 @@ def to_csv(lines: Sequence[Line]) -> str:
     return out.getvalue()
 
 
-def plot(path: Path | BinaryIO, title: str, lines: Sequence[Line]) -> None:
-    """A horizontal chart: our figure with its 95% interval, the text's figure as a mark.
+def plot(path: Path | BinaryIO, title: str, lines: Sequence[Line], whose: str = "ours"
+         ) -> None:
+    """A horizontal chart: our figure (``whose``: the bars' name, e.g. the people's of a
+    playtest) with its 95% interval, the text's figure as a mark.
 
     Each unit (rates, means, ratings) has its own scale, so it gets its own panel, in
     the order the lines bring them; ratings are points, since their zero means nothing.
@@ -169,7 +171,7 @@ def plot(path: Path | BinaryIO, title: str, lines: Sequence[Line]) -> None:
                         label="rating (95%)")
         else:
             ax.barh(ys, ours, xerr=errors, color="#4a7ab8", alpha=0.85, capsize=4,
-                    label="ours (95%)")
+                    label=f"{whose} (95%)")
         texts = [(y, line.text) for y, line in zip(ys, group, strict=True) if line.text is not None]
         if texts:
             ax.scatter([t for _, t in texts], [y for y, _ in texts], marker="D", color="#c0392b",
