@@ -11,9 +11,12 @@ from collections.abc import Iterator
 import httpx
 import psycopg
 import pytest
-from harness import Server
+import redis
+from harness import Server, wait_until
 from test_lobby import DUEL_3_2, error, player, post, receive, socket
 from test_many_processes import redis_flags
+
+from cardtable.server.live.seats import digest
 
 LOBBY_REDIS = "redis://127.0.0.1:6379/14"
 
@@ -21,10 +24,14 @@ pytestmark = pytest.mark.filterwarnings(r"ignore:connect\(\) must be used:Deprec
 
 
 @pytest.fixture(scope="module")
+def flags() -> tuple[str, ...]:
+    return redis_flags(url=LOBBY_REDIS)
+
+
+@pytest.fixture(scope="module")
 def two(module_postgres_url: str, tmp_path_factory: pytest.TempPathFactory,
-        ) -> Iterator[tuple[Server, Server]]:
+        flags: tuple[str, ...]) -> Iterator[tuple[Server, Server]]:
     path = tmp_path_factory.mktemp("lobby-site")
-    flags = redis_flags(url=LOBBY_REDIS)
     first = Server(module_postgres_url, path / "a.log", *flags)
     second = Server(module_postgres_url, path / "b.log", *flags)
     first.start()
@@ -98,3 +105,32 @@ def test_twenty_takers_at_two_processes_make_one_table(two: tuple[Server, Server
     assert sorted(error(r) for r in answers if r.status_code != 201) == [
         (409, "seek-taken")] * 19
     assert tables_stored(module_postgres_url) == before + 1
+
+
+def test_a_real_time_seek_stays_while_its_player_has_a_lobby_socket_at_any_process(
+        two: tuple[Server, Server], flags: tuple[str, ...]) -> None:
+    a, b = two
+    prefix = flags[flags.index("--redis-prefix") + 1]
+    counts = redis.Redis.from_url(LOBBY_REDIS, decode_responses=True)
+    owner, other = player(a), player(a)
+    r = owner.post("/api/seeks", json=DUEL_3_2)
+    seek, key = r.json()["seek"], r.json()["key"]
+    mark = post(other)
+    at_a, at_b, others = socket(a, owner), socket(b, owner), socket(a, other)
+    for ws in (at_a, at_b, others):
+        receive(ws, "lobby")
+
+    def sockets() -> int:
+        return int(counts.hget(f"{prefix}lobby:sockets", digest(key)) or 0)
+
+    assert wait_until(lambda: sockets() == 2)
+    at_a.close()
+    wait_until(lambda: sockets() == 1)
+    # the other player's socket at A closes after the owner's did: once their seek has
+    # ended, A has looked at the owner's too (the same grace, started earlier)
+    others.close()
+    wait_until(lambda: other.get(f"/api/seeks/{mark['id']}").json()["ended"] == "left")
+    assert owner.get(f"/api/seeks/{seek['id']}").json()["state"] == "open"
+    at_b.close()
+    wait_until(lambda: owner.get(f"/api/seeks/{seek['id']}").json()["ended"] == "left")
+    assert sockets() == 0

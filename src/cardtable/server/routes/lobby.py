@@ -275,6 +275,8 @@ async def _serve(websocket: WebSocket, game: str | None) -> None:
     owner = _owner(websocket, account)
     watcher = Watcher(owner, game)
     seeks.hub.add(watcher)
+    if owner is not None:
+        await seeks.arrived(owner)
     try:
         rows = await seeks.listed(game, owner)
         await websocket.send_text(encode({"type": "lobby", "seeks": rows}))
@@ -290,7 +292,8 @@ async def _serve(websocket: WebSocket, game: str | None) -> None:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
     finally:
-        if seeks.hub.remove(watcher) and owner is not None:
+        seeks.hub.remove(watcher)
+        if owner is not None:
             seeks.left(owner)
 
 

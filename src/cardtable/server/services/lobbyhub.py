@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -46,24 +45,13 @@ class Hub:
 
     def __init__(self) -> None:
         self.watchers: set[Watcher] = set()
-        self.present: Counter[str] = Counter()
         self.on_resync: Callable[[], None] = lambda: None
 
     def add(self, watcher: Watcher) -> None:
         self.watchers.add(watcher)
-        if watcher.owner is not None:
-            self.present[watcher.owner] += 1
 
-    def remove(self, watcher: Watcher) -> bool:
-        """Forget a socket; True when its owner has no other lobby socket here."""
+    def remove(self, watcher: Watcher) -> None:
         self.watchers.discard(watcher)
-        if watcher.owner is None:
-            return False
-        self.present[watcher.owner] -= 1
-        if self.present[watcher.owner] <= 0:
-            del self.present[watcher.owner]
-            return True
-        return False
 
     def deliver(self, message: dict[str, Any]) -> None:
         """A lobby change from the bus, to the sockets it concerns."""

@@ -3,8 +3,8 @@ site lists it and exactly one taker pairs with it.
 
 A seek ends when it is taken (``paired``), withdrawn by its owner, after its time
 (``expired``), when its owner takes another seek or is paired by one (``took-another``),
-and, for a real-time seek, a few seconds after its owner's last lobby socket on the
-process closed (``left``). Every change is published on the lobby's bus, which reaches
+and, for a real-time seek, a few seconds after its owner's last lobby socket closed, at
+whichever process (``left``). Every change is published on the lobby's bus, which reaches
 the lobby sockets of every process.
 """
 
@@ -48,6 +48,12 @@ NEW_RATING = round(25.0 * SCALE)
 
 class Bus(Protocol):
     async def publish(self, message: dict[str, Any]) -> None: ...
+
+    async def arrive(self, owner: str) -> None: ...
+
+    async def depart(self, owner: str) -> None: ...
+
+    async def present(self, owner: str) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -216,14 +222,19 @@ class Seeks:
             await self.bus.publish({"type": "gone", "ids": ids, "reason": reason})
         return ids
 
+    async def arrived(self, owner: str) -> None:
+        """A lobby socket of the player opened (at this process)."""
+        await self.bus.arrive(owner)
+
     def left(self, owner: str) -> None:
-        """The owner's last lobby socket here closed: their real-time seeks end after a
-        grace, unless a socket of theirs is back by then."""
+        """A lobby socket of the player closed: their real-time seeks end after a grace,
+        unless they have a socket open by then (at any process)."""
         self.spawn(self._leave(owner))
 
     async def _leave(self, owner: str) -> None:
+        await self.bus.depart(owner)
         await asyncio.sleep(LEAVE_GRACE)
-        if owner not in self.hub.present:
+        if not await self.bus.present(owner):
             await self._end(time.time(), "left", *stored.of_owner(owner), stored.realtime())
 
     async def sweep(self) -> None:
