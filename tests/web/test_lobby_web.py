@@ -1,26 +1,47 @@
 """The lobby in two browsers that have never met: one posts a seek, the other sees it
 appear in its live list and takes it, and both land at the same table at once; one
-resigns and both see the end. "Play a person" on the home page pairs two more browsers.
-The lobby on a phone and a desktop, in English and German, for people to look at."""
+resigns and both see the end; in a second run with a 1+1 clock nobody moves and one
+loses on time. "Play a person" on the home page pairs two more browsers. The lobby on a
+phone and a desktop, in English and German, for people to look at."""
 
 from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
+import pytest
+from conftest import serve
 from harness import Server
+from webplay import new_page, wait_ready
 
 SHOTS = Path(os.environ.get("CARDTABLE_LOBBY_SHOTS", "/tmp/shots/lobby"))
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
 TABLE = re.compile(r"/t/[A-Za-z0-9_-]+$")
 
 
+@pytest.fixture(scope="module")
+def clock_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A clock minute of eight seconds (``--clock-minute``): a 1+1 clock runs out soon."""
+    yield from serve(tmp_path_factory, "lobby-clocks", "--clock-minute", "8")
+
+
+def post_in_lobby(page: Any, server: Server, game: str, clock: str, name: str) -> None:
+    page.goto(f"{server.url}/lobby?lang=en")
+    page.locator("#seek-game").select_option(game)
+    page.locator("#seek-clock").select_option(clock)
+    page.locator("#seek-name").fill(name)
+    page.get_by_role("button", name="Post the seek").click()
+    page.locator(".seek.mine").wait_for(state="visible")
+
+
 def test_one_posts_the_other_takes_both_sit_at_one_table(browser: Any, server: Server) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    ada = browser.new_context(viewport=SIZES["desktop"]).new_page()
-    bo = browser.new_context(viewport=SIZES["phone"]).new_page()
+    ada = new_page(browser, SIZES["desktop"])
+    bo = new_page(browser, SIZES["phone"])
     bo.goto(f"{server.url}/lobby?lang=en")
     bo.locator("#seek-count").wait_for(state="visible")
     ada.goto(f"{server.url}/")
@@ -50,14 +71,15 @@ def test_one_posts_the_other_takes_both_sit_at_one_table(browser: Any, server: S
     bo.locator("#resign").click()
     for page in (ada, bo):
         page.locator("#result").wait_for(state="visible")
+    assert ada.errors == [] and bo.errors == []
     for page in (ada, bo):
         page.context.close()
 
 
 def test_play_a_person_pairs_two_browsers_from_the_home_page(browser: Any,
                                                             server: Server) -> None:
-    first = browser.new_context(viewport=SIZES["phone"]).new_page()
-    second = browser.new_context(viewport=SIZES["desktop"]).new_page()
+    first = new_page(browser, SIZES["phone"])
+    second = new_page(browser, SIZES["desktop"])
     first.goto(f"{server.url}/?lang=en")
     card = first.locator("#game-matebeta")
     card.get_by_role("button", name="Play a person").click()
@@ -73,6 +95,7 @@ def test_play_a_person_pairs_two_browsers_from_the_home_page(browser: Any,
     second.wait_for_url(TABLE)
     first.wait_for_url(TABLE)
     assert first.url.split("?")[0] == second.url.split("?")[0]
+    assert first.errors == [] and second.errors == []
     for page in (first, second):
         page.context.close()
 
@@ -80,7 +103,7 @@ def test_play_a_person_pairs_two_browsers_from_the_home_page(browser: Any,
 def test_the_lobby_on_a_phone_and_a_desktop_in_both_languages(browser: Any,
                                                              server: Server) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    poster = browser.new_context(viewport=SIZES["desktop"]).new_page()
+    poster = new_page(browser, SIZES["desktop"])
     poster.goto(f"{server.url}/lobby?lang=en")
     for body in ({"game": "duel52", "clock": {"minutes": 5, "increment": 3}, "name": "Clara"},
                  {"game": "paternoster", "clock": {"days": 2}, "name": "Dieter"},
@@ -91,7 +114,7 @@ def test_the_lobby_on_a_phone_and_a_desktop_in_both_languages(browser: Any,
                 body: JSON.stringify(body)})).status""",
             body)
         assert answer == 201
-    viewer = browser.new_context(viewport=SIZES["desktop"]).new_page()
+    viewer = new_page(browser, SIZES["desktop"])
     for lang in ("en", "de"):
         for size_name, size in SIZES.items():
             viewer.set_viewport_size(size)
@@ -104,5 +127,39 @@ def test_the_lobby_on_a_phone_and_a_desktop_in_both_languages(browser: Any,
     viewer.locator("#seek-filter").select_option("paternoster")
     viewer.locator(".seek", has_text="Clara").wait_for(state="detached")
     assert viewer.locator(".seek").count() == 1
+    assert poster.errors == [] and viewer.errors == []
     poster.context.close()
     viewer.context.close()
+
+
+def test_a_one_plus_one_duel_from_the_lobby_lost_on_time(browser: Any,
+                                                        clock_server: Server) -> None:
+    ann = new_page(browser, SIZES["desktop"], "en-GB")
+    ben = new_page(browser, SIZES["phone"], "de-DE")
+    ben.goto(f"{clock_server.url}/lobby?lang=de")
+    post_in_lobby(ann, clock_server, "duel", "1+1", "Ann")
+    seek = ben.locator(".seek", has_text="Ann")
+    seek.wait_for(state="visible")
+    assert "1+1" in seek.inner_text() and "Ungewertet" in seek.inner_text()
+    seek.get_by_role("button", name="Annehmen").click()
+    for page in (ann, ben):
+        page.wait_for_url(TABLE)
+        wait_ready(page)
+        page.locator("#clock").wait_for(state="visible")
+    ann.screenshot(path=str(SHOTS / "lobby-clock-table-en-desktop.png"))
+    ben.screenshot(path=str(SHOTS / "lobby-clock-table-de-phone.png"))
+    table = ann.url.split("/t/")[1].split("?")[0]
+    info = httpx.get(f"{clock_server.url}/api/tables/{table}").json()
+    names = {seat["seat"]: seat["name"] for seat in info["seats"]}
+    assert "Ann" in names.values()
+    loser = names[info["clock"]["seat"]]
+    for page in (ann, ben):
+        page.locator("#result").wait_for()
+    assert "ran out of time" in ann.locator("#result").inner_text()
+    assert "abgelaufen" in ben.locator("#result").inner_text()
+    assert loser in ann.locator("#result").inner_text()
+    ann.screenshot(path=str(SHOTS / "lobby-clock-lost-en-desktop.png"))
+    ben.screenshot(path=str(SHOTS / "lobby-clock-lost-de-phone.png"))
+    assert ann.errors == [] and ben.errors == []
+    ann.context.close()
+    ben.context.close()
