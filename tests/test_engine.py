@@ -67,3 +67,18 @@ def test_play_out_lets_a_random_seat_act_in_blitz() -> None:
     outcome = play_out(state, {0: SimpleDuelBot(1), 1: SimpleDuelBot(2)}, random.Random(1))
     assert outcome.reason in ("out-of-cards", "fewer-cards", "draw")
     assert {seat for seat, _ in state.history} == {0, 1}
+
+
+def test_a_bot_plans_only_if_it_says_so_and_a_game_signals_only_if_it_says_so() -> None:
+    """The contract's defaults: a bot without a plan picks move by move (``plan`` says
+    ``None``), and a game says whether its options allow signals (the base: no)."""
+    from cardtable.bots.random_bot import RandomBot
+
+    state = DUEL.new(seed=4)
+    seat = state.to_act()[0]
+    assert RandomBot(1).plan(state.observation(seat)) is None
+    assert SimpleDuelBot(1).plan(state.observation(seat))
+    assert not state.has_signals() and DUEL.new({"team": True}, seed=4).has_signals()
+    assert not find_game("matebeta").new(seed=4).has_signals()
+    outcome = play_out(state, {0: RandomBot(1), 1: SimpleDuelBot(2)}, random.Random(1))
+    assert outcome is not None and state.is_over()

@@ -254,12 +254,16 @@ class Observation(ABC):
 class Bot(Protocol):
     """A computer player: it sees an observation and picks one of its legal moves.
 
-    A bot may also offer ``plan(observation) -> list[Move]``: the rest of its
-    turn at once, exactly the moves ``act`` would pick one by one. Runners
-    then build one observation per turn instead of one per move.
+    A bot class names this protocol as its base, and so gets the default ``plan``.
     """
 
     def act(self, observation: Observation) -> Move: ...
+
+    def plan(self, observation: Observation) -> Sequence[Move] | None:
+        """The rest of the turn at once, exactly the moves ``act`` would pick one by one
+        (runners then build one observation per turn instead of one per move); ``None``,
+        the default: this bot picks one move at a time."""
+        return None
 
 
 class State(ABC):
@@ -310,6 +314,11 @@ class State(ABC):
 
     def is_over(self) -> bool:
         return self.outcome() is not None
+
+    def has_signals(self) -> bool:
+        """Whether seats may signal in this game, as its options say: not in the base (a
+        game with signals is also a :class:`cardtable.signals.Signals` and says when)."""
+        return False
 
     def self_play(self, bots: Mapping[int, Bot]) -> Outcome | None:
         """The rest of the game at once, the very moves these bots would make, recorded as
@@ -457,13 +466,11 @@ class Talker(Protocol):
 
 
 class TalkingState(Protocol):
-    """A game whose seats may signal (Paternoster, Team duel): signals are not moves."""
+    """A game whose seats may signal (Paternoster, Team duel; :meth:`State.has_signals`
+    says so): signals are not moves."""
 
     @property
     def turn(self) -> int: ...
-
-    def has_signals(self) -> bool:
-        """Whether this game's options allow signals at all (Team duel, not the others)."""
 
     def sync_signals(self, seat: int, wanted: Mapping[int, str]) -> None: ...
 
@@ -480,14 +487,12 @@ def play_out(
     finished = state.self_play(bots)
     if finished is not None:
         return finished
-    # duck-typed rather than isinstance() on the protocols, which costs more than a
-    # whole turn: this runs for every simulated game
-    has_signals = getattr(state, "has_signals", None)
-    talking = has_signals is not None and bool(has_signals())
+    # a talking bot found by its method rather than isinstance() on the protocol, which
+    # costs more than a whole turn: this runs for every simulated game
+    talking = state.has_signals()
     talkers = [(s, cast(Talker, b)) for s, b in bots.items() if talking and hasattr(b, "signals")]
     talk_state = cast(TalkingState, state)
     turn = -1
-    plans = {seat: getattr(bot, "plan", None) for seat, bot in bots.items()}
     play, outcome_of, observe = state.play, state.outcome, state.observation
     for _ in range(max_moves):
         outcome = outcome_of()
@@ -499,11 +504,13 @@ def play_out(
                 talk_state.sync_signals(seat, talker.signals(observe(seat)))
         seats = state.to_act()
         seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-        plan = plans[seat]
-        if plan is None:
-            play(seat, bots[seat].act(observe(seat)))
+        bot = bots[seat]
+        observation = observe(seat)
+        planned = bot.plan(observation)
+        if planned is None:
+            play(seat, bot.act(observation))
             continue
-        for move in plan(observe(seat)):
+        for move in planned:
             play(seat, move)
             if outcome_of() is not None:
                 break

@@ -36,9 +36,10 @@ class Signals(ABC):
         self.signals = {}
         self.signal_log = []
 
+    @abstractmethod
     def has_signals(self) -> bool:
-        """Whether the options allow signals at all (a game may say no for some variants)."""
-        return True
+        """Whether the options allow signals at all (a game may say no for some variants):
+        the game's answer to :meth:`cardtable.engine.State.has_signals`, whose base says no."""
 
     def signal_kinds(self) -> tuple[str, ...]:
         """The kinds of signal this game's options allow."""

@@ -137,7 +137,7 @@ class SearchStats:
     seconds: float
 
 
-class SearchBot:
+class SearchBot(Bot):
     """ISMCTS over the engine contract; deterministic for a seed and an iteration budget."""
 
     def __init__(self, game: Game[State], policy: Policy, budget: Budget, seed: int | None = 0,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from cardtable.engine import Move, Observation
+from cardtable.engine import Bot, Move, Observation
 
 
-class RandomBot:
+class RandomBot(Bot):
     """Deterministic for a seed; sees only its observation."""
 
     def __init__(self, seed: int | None = 0) -> None:

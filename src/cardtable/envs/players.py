@@ -77,7 +77,7 @@ class LadderPolicy:
         return self.env.spec.actions.index(seen, self.bot.act(seen))
 
 
-class OpenSpielSearch:
+class OpenSpielSearch(Bot):
     """OpenSpiel's IS-MCTS (MCTS in MateBeta) as one of our players; see the module.
     The game's options are read from the first position it is asked about."""
 

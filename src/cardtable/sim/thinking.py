@@ -17,12 +17,12 @@ import time
 from dataclasses import dataclass
 
 from cardtable.bots.ismcts import Budget, SearchBot, check_seconds
-from cardtable.engine import Move, Observation
+from cardtable.engine import Bot, Move, Observation
 from cardtable.games.registry import find_game
 from cardtable.sim.setup import bot_names, build_options, make_bot
 
 
-class _Timed:
+class _Timed(Bot):
     """The strong player, timing each of its decisions that had a choice."""
 
     def __init__(self, bot: SearchBot, decisions: list[tuple[float, float, int]]) -> None:

@@ -30,7 +30,7 @@ VARIANTS: list[dict[str, Any]] = [
 PLAYERS = ["simple", "never-push", "cautious", "eager"]
 
 
-class Ordinary:
+class Ordinary(Bot):
     """A player through observations only: it offers no simulation path."""
 
     def __init__(self, bot: SimpleDuelBot) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.engine import OptionError, play_out
+from cardtable.engine import Bot, OptionError, play_out
 from cardtable.games.duel52.bots import make_bot
 from cardtable.games.duel52.rules import DUEL52, Duel52State
 from cardtable.games.duel52.variants import from_variants, parse_options
@@ -22,7 +22,7 @@ def played(options: dict[str, Any], seed: int, fast: bool = True) -> Duel52State
     return state
 
 
-class _Plain:
+class _Plain(Bot):
     """A bot without the simulation path (moves through observations only)."""
 
     def __init__(self, bot: Any) -> None:

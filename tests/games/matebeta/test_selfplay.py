@@ -28,7 +28,7 @@ VARIANTS: list[dict[str, Any]] = [
 ]
 
 
-class Ordinary:
+class Ordinary(Bot):
     """The random player through observations only: it offers no simulation path."""
 
     def __init__(self, bot: RandomBot) -> None:

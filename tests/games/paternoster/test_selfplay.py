@@ -41,7 +41,7 @@ DECLINED: list[dict[str, Any]] = [
 PLAYERS = ["simple", "simple-silent"]
 
 
-class Ordinary:
+class Ordinary(Bot):
     """A player through observations only: it offers no simulation path."""
 
     def __init__(self, bot: SimpleTeamBot) -> None:

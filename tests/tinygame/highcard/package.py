@@ -6,12 +6,12 @@ import argparse
 import random
 
 from cardtable.bots.random_bot import RandomBot
-from cardtable.engine import Move, Observation, play_out
+from cardtable.engine import Bot, Move, Observation, play_out
 from cardtable.games.package import GamePackage, Players
 from highcard.rules import HIGHCARD, HighCardObservation
 
 
-class StandBot:
+class StandBot(Bot):
     """Keeps a Queen or a King, changes anything lower."""
 
     def __init__(self, seed: int | None = 0) -> None:

@@ -14,7 +14,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable
 
 from cardtable.cards import Card
-from cardtable.engine import Observation
+from cardtable.engine import Bot, Observation
 from cardtable.games.duel import selfplay
 from cardtable.games.duel.rules import (
     DOWN,
@@ -39,7 +39,7 @@ KEY_SCALE = 64
 """Larger than any distance between two cards: a push's key is fit, then distance."""
 
 
-class SimpleDuelBot:
+class SimpleDuelBot(Bot):
     """Deterministic for a seed; ``push`` is ``"always"`` or ``"never"``."""
 
     def __init__(self, seed: int | None = 0, push: str = "always",

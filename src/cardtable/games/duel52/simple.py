@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from cardtable.engine import Observation
+from cardtable.engine import Bot, Observation
 from cardtable.games.duel52 import selfplay
 from cardtable.games.duel52.moves import D52Move, Facts, move_candidates
 from cardtable.games.duel52.rules import Duel52Observation
@@ -96,7 +96,7 @@ def play_scores(obs: Duel52Observation, f: Facts, moves: Sequence[D52Move]) -> l
     return scores
 
 
-class HeuristicBot:
+class HeuristicBot(Bot):
     """Scores each legal move from the observation; deterministic for a seed."""
 
     def __init__(self, seed: int | None = 0) -> None:

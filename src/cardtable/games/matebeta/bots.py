@@ -77,7 +77,7 @@ def _observe(observation: Observation) -> tuple[MateBetaObservation, list[MateBe
     return observation, moves
 
 
-class PerfectBot:
+class PerfectBot(Bot):
     """Plays a best move under perfect play."""
 
     def __init__(self, seed: int | None = 0, solver: Solver | None = None) -> None:
@@ -93,7 +93,7 @@ class PerfectBot:
         return best[self.rng.randrange(len(best))] if len(best) > 1 else best[0]
 
 
-class ClubBot:
+class ClubBot(Bot):
     """Exact move values plus seeded noise."""
 
     def __init__(self, seed: int | None = 0, noise: float = CLUB_NOISE,
@@ -117,7 +117,7 @@ class ClubBot:
         return max(scored)[2]
 
 
-class BeginnerBot:
+class BeginnerBot(Bot):
     """The simple rules, then the exact solver from move :data:`BEGINNER_COUNTS` on."""
 
     def __init__(self, seed: int | None = 0, counts_from: int = BEGINNER_COUNTS) -> None:
@@ -133,7 +133,7 @@ class BeginnerBot:
         return self.rules.act(obs)
 
 
-class RulesBot:
+class RulesBot(Bot):
     """The simple rules (see the module's notes); the seeded generator breaks ties."""
 
     def __init__(self, seed: int | None = 0) -> None:

@@ -79,7 +79,7 @@ def _can_cover(card: Card, pile: int, hand: Sequence[Card], reach: int) -> bool:
                for c in rest)
 
 
-class SimpleTeamBot:
+class SimpleTeamBot(Bot):
     """Deterministic for a seed."""
 
     def __init__(self, seed: int | None = 0, talks: bool = True,
@@ -271,7 +271,7 @@ class SimpleTeamBot:
         return moves[self.rng.randrange(len(moves))]
 
 
-class PlannerTeamBot:
+class PlannerTeamBot(Bot):
     """Plans its whole turn (:mod:`~cardtable.games.paternoster.planner`), counts cards,
     and talks: every signal kind the variant allows, each taken back at the next turn
     once it is no longer true; silent where the rules say so. Deterministic: it reads
@@ -335,7 +335,7 @@ class PlannerTeamBot:
         return talk(obs, tops, hand)
 
 
-class RandomTeamBot:
+class RandomTeamBot(Bot):
     """Any legal move but ``timeout``, at random; never signals."""
 
     def __init__(self, seed: int | None = 0) -> None:
