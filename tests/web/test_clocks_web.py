@@ -28,6 +28,12 @@ def clock_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     yield from serve(tmp_path_factory, "clocks", "--clock-minute", "8")
 
 
+@pytest.fixture(scope="module")
+def minute_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Real minutes: the clocks read as players see them."""
+    yield from serve(tmp_path_factory, "minutes")
+
+
 def shot(page: Any, artifacts: Path, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / name))
@@ -64,6 +70,33 @@ def test_a_one_plus_one_duel_lost_on_time(browser: Any, clock_server: Server,
     assert ann.locator("#clock").is_hidden()
     shot(ann, artifacts, "clock-duel-lost-desktop-en.png")
     shot(ben, artifacts, "clock-duel-lost-phone-de.png")
+    assert ann.errors == [] and ben.errors == []
+    ann.context.close()
+    ben.context.close()
+
+
+def test_a_five_plus_three_clock_on_a_phone_and_a_desktop(browser: Any, minute_server: Server,
+                                                          artifacts: Path) -> None:
+    """Both players' times, the running one marked: English on a phone, German on a
+    desktop (the clocks the other test's pages do not show)."""
+    created = minute_server.create(game="duel", creator_name="Ann", match_wins=0,
+                                  clock={"minutes": 5, "increment": 3})
+    ann = new_page(browser, PHONE, "en-GB")
+    ann.goto(created["links"]["private"])
+    ben = new_page(browser, DESKTOP, "de-DE")
+    ben.goto(created["links"]["invites"]["1"])
+    wait_ready(ben)
+    ben.fill("#join-name", "Ben")
+    ben.click("#join")
+    ben.wait_for_url(re.compile(r".*/t/[A-Za-z0-9_-]+$"))
+    for page in (ann, ben):
+        wait_ready(page)
+        page.locator("#clock .side.running").wait_for()
+        boxes = page.locator("#clock .side").all_inner_texts()
+        assert len(boxes) == 2 and "Ann" in boxes[0] and "Ben" in boxes[1]
+        assert page.locator("#clock .side.running").count() == 1
+    shot(ann, artifacts, "clock-duel-phone-en.png")
+    shot(ben, artifacts, "clock-duel-desktop-de.png")
     assert ann.errors == [] and ben.errors == []
     ann.context.close()
     ben.context.close()
