@@ -265,13 +265,13 @@ def test_quick_pairing_takes_a_waiting_seek_or_posts_one(server: Server) -> None
     body = {"game": "matebeta", "clock": {"minutes": 5, "increment": 3}}
     for seek in listed(ada, game="matebeta"):  # what earlier tests left waiting
         player(server).post(f"/api/seeks/{seek['id']}/accept")
-    r = ada.post("/api/seeks/quick", json=body)
+    r = ada.post("/api/lobby/quick", json=body)
     assert r.status_code == 201, r.text
     waiting = r.json()
     assert waiting["paired"] is None and waiting["waiting"] == 0
-    r = bo.post("/api/seeks/quick", json={**body, "clock": {"minutes": 3, "increment": 2}})
+    r = bo.post("/api/lobby/quick", json={**body, "clock": {"minutes": 3, "increment": 2}})
     assert r.json()["paired"] is None and r.json()["waiting"] == 1  # another clock: no pair
-    r = player(server).post("/api/seeks/quick", json=body)
+    r = player(server).post("/api/lobby/quick", json=body)
     paired = r.json()["paired"]
     assert paired["table"]["game"] == "matebeta"
     mine = ada.get(f"/api/seeks/{waiting['seek']['id']}").json()

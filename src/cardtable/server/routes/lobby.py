@@ -226,7 +226,7 @@ def _link(request: Request, table_id: str, token: str) -> str:
     return f"{str(request.base_url).rstrip('/')}/t/{table_id}?key={token}"
 
 
-@router.post("/api/seeks/quick", status_code=201, response_model=QuickAnswer, tags=["lobby"],
+@router.post("/api/lobby/quick", status_code=201, response_model=QuickAnswer, tags=["lobby"],
              dependencies=[limited("seeks")])
 async def quick(body: QuickPair, request: Request, response: Response, manager: Manager,
                 settings: SiteSettings, signed_in: MaybeAccount) -> QuickAnswer:

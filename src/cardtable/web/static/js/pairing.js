@@ -17,7 +17,7 @@ async function start(button) {
   const clock = clockFrom(button.dataset.clock || "");
   const panel = document.getElementById(`pairing-${game}`);
   button.disabled = true;
-  const answer = await call("POST", "/api/seeks/quick", { game, clock });
+  const answer = await call("POST", "/api/lobby/quick", { game, clock });
   if (!answer.ok) {
     button.disabled = false;
     show(panel, el("p", { class: "form-error", text: problem(answer) }));
