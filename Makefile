@@ -13,12 +13,13 @@ STAMP := $(VENV)/.installed
 
 .PHONY: serve test lint install browser messages
 
-# setup.py compiles the modules it names with mypyc: a change to one of them needs a new build.
-COMPILED := $(shell grep -o 'src/cardtable/[^"]*\.py' setup.py)
+# setup.py compiles the modules src/cardtable/compiled.py names with mypyc: a change to one
+# of them needs a new build.
+COMPILED := $(shell grep -o 'src/cardtable/[^"]*\.py' src/cardtable/compiled.py)
 # setup.py compiles the site's message catalogues too (.po to .mo)
 CATALOGUES := $(wildcard src/cardtable/locale/*/LC_MESSAGES/*.po)
 
-$(STAMP): pyproject.toml setup.py $(COMPILED) $(CATALOGUES)
+$(STAMP): pyproject.toml setup.py src/cardtable/compiled.py $(COMPILED) $(CATALOGUES)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'

@@ -1,5 +1,6 @@
-"""Compiles the simulation paths of all four games and the MateBeta solver's game search
-with mypyc, and the site's message catalogues (``.po`` to ``.mo``);
+"""Compiles the modules ``src/cardtable/compiled.py`` names (the games' simulation paths,
+the MateBeta solver's game search, ...) with mypyc, and the site's message catalogues
+(``.po`` to ``.mo``);
 everything else is pyproject.toml.
 
 The compiled modules also run as plain Python, so an interpreter without a C compiler
@@ -7,19 +8,28 @@ still works (slower); ``CARDTABLE_PURE=1`` skips the compilation. The catalogues
 always compiled: the site needs them.
 """
 
+import ast
 import os
 from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
-COMPILED = ["src/cardtable/games/duel/selfplay.py", "src/cardtable/games/duel52/selfplay.py",
-            "src/cardtable/games/matebeta/selfplay.py",
-            "src/cardtable/games/paternoster/selfplay.py",
-            "src/cardtable/games/paternoster/fit.py", "src/cardtable/games/matebeta/search.py",
-            "src/cardtable/games/matebeta/metrics.py", "src/cardtable/course.py",
-            "src/cardtable/games/duel/metrics.py"]
-LOCALE = Path(__file__).resolve().parent / "src" / "cardtable" / "locale"
+ROOT = Path(__file__).resolve().parent
+
+
+def compiled_sources() -> list[str]:
+    """The paths ``src/cardtable/compiled.py`` names (read, not imported: the package's
+    requirements need not be installed yet)."""
+    tree = ast.parse((ROOT / "src" / "cardtable" / "compiled.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "SOURCES":
+            return [str(path) for path in ast.literal_eval(node.value)]
+    raise SystemExit("src/cardtable/compiled.py names no SOURCES")
+
+
+COMPILED = compiled_sources()
+LOCALE = ROOT / "src" / "cardtable" / "locale"
 
 
 class BuildWithCatalogues(build_py):

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from cardtable.engine import IllegalMove, Outcome, Record, RecordError, ReplayError, State
+from cardtable.games.package import PlayFlag
 from cardtable.games.registry import game_ids, package_of, replay
 from cardtable.playtest.command import extend as extend_balance
 from cardtable.sim.commands import add_parsers as add_lab_parsers
@@ -143,18 +144,24 @@ def _estimate_command(args: argparse.Namespace, text: str) -> int:
     return 0
 
 
-PLAY_FLAGS = {
-    "match": ({"duel"}, "--match is for Paternoster Duel (first to two won games)"),
-    "games": ({"matebeta"}, "--games is for MateBeta (a match of 2 or 4 games)"),
-    "players": ({"paternoster"}, "--players is for Paternoster (1 to 8 players)"),
-}
-"""``play`` flags that only some games read: anywhere else they are refused, not ignored."""
+def play_flags() -> dict[str, list[tuple[str, PlayFlag]]]:
+    """``play``'s options that only some games read (each game's package declares its own),
+    by name: the games that read it, with what it means there. Any other game refuses it
+    rather than ignore it."""
+    found: dict[str, list[tuple[str, PlayFlag]]] = {}
+    for game_id in game_ids():
+        package = package_of(game_id)
+        for flag in package.play_flags:
+            found.setdefault(flag.name, []).append((game_id, flag))
+    return found
 
 
 def _play_command(args: argparse.Namespace) -> int:
-    for flag, (games, meaning) in PLAY_FLAGS.items():
-        if getattr(args, flag) not in (None, False) and args.game not in games:
-            print(f"cardtable play {args.game}: {meaning}", file=sys.stderr)
+    for name, readers in play_flags().items():
+        if getattr(args, name) not in (None, False) and args.game not in dict(readers):
+            meaning = "; ".join(f"{package_of(game_id).game.name} ({flag.meaning})"
+                                for game_id, flag in readers)
+            print(f"cardtable play {args.game}: --{name} is for {meaning}", file=sys.stderr)
             return 2
     terminal = package_of(args.game).terminal
     if terminal is None:
@@ -199,14 +206,17 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", choices=game_ids(), help="which game")
     play.add_argument("--variant", action="append", default=[], metavar="NAME",
                       help="a rule variant (repeat for several); 'list' shows them")
-    play.add_argument("--level", help="a difficulty level (Paternoster) or the computer player "
-                      "(Duel: simple, never-push, cautious, eager, random, strong; Duel 52, "
-                      "MateBeta: its strength)")
-    play.add_argument("--players", type=int, help="number of players (Paternoster)")
-    play.add_argument("--games", type=int, help="games in a match (MateBeta: 2 or 4)")
+    play.add_argument("--level", help="a difficulty level or computer player of the game (an "
+                      "unknown one is answered with the game's choices)")
     play.add_argument("--seed", type=int, help="seed for the deal and the computer players")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    play.add_argument("--match", action="store_true", help="play a match, not a single game")
+    for name, readers in play_flags().items():
+        games = ", ".join(package_of(game_id).game.name for game_id, _ in readers)
+        flag = readers[0][1]
+        if flag.type is None:
+            play.add_argument(f"--{name}", action="store_true", help=f"{flag.help} ({games})")
+        else:
+            play.add_argument(f"--{name}", type=flag.type, help=f"{flag.help} ({games})")
     play.set_defaults(func=_play_command)
 
     rep = sub.add_parser("replay", help="replay record files and print their outcomes as JSON")

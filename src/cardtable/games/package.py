@@ -11,6 +11,7 @@ the server's hooks. Nothing finds a part of a game by its module's name.
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -83,6 +84,22 @@ class Players:
         return f"(levels: {levels}; other players: {others})"
 
 
+@dataclass(frozen=True)
+class SharedPlayer:
+    """A player of every game that lives outside the games (its libraries may be an extra):
+    named by ``module:function``, the function ``(game_id, seed) -> Bot``, and imported
+    only when the player is seated."""
+
+    make: str
+    about: str
+    """How it plays, in one English line."""
+
+    def bot(self, game_id: str, seed: int) -> Bot:
+        module, _, name = self.make.partition(":")
+        maker: Callable[[str, int], Bot] = getattr(importlib.import_module(module), name)
+        return maker(game_id, seed)
+
+
 RANDOM_ONLY = Players({"random": RandomBot}, {"random": "a random legal move"})
 """The players of a game that brings none of its own."""
 
@@ -114,6 +131,22 @@ class Variants:
 
 
 @dataclass(frozen=True)
+class PlayFlag:
+    """An option of ``cardtable play`` that only this game's terminal reads: the command
+    offers it, and refuses it for any game that does not declare it."""
+
+    name: str
+    """The option without its dashes (``match``: ``--match``); the terminal reads
+    ``args.<name>``."""
+    help: str
+    """What it does, for ``--help``."""
+    meaning: str
+    """What it asks of this game, for the refusal elsewhere ("first to two won games")."""
+    type: Callable[[str], Any] | None = None
+    """How its value is read; ``None``: a switch."""
+
+
+@dataclass(frozen=True)
 class GamePackage:
     """Everything cardtable needs of one game, declared in one place."""
 
@@ -127,6 +160,8 @@ class GamePackage:
     fast_games: FastGames | None = None
     """The lab's way to play whole games without a state, for the players it knows."""
     terminal: Terminal | None = None
+    play_flags: tuple[PlayFlag, ...] = ()
+    """The options of ``cardtable play`` only :attr:`terminal` reads."""
     solver: Solver | None = None
 
     def __post_init__(self) -> None:

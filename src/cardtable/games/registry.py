@@ -17,10 +17,17 @@ from cardtable.games.duel.package import PACKAGE as DUEL
 from cardtable.games.duel52.package import PACKAGE as DUEL52
 from cardtable.games.ladder import Level
 from cardtable.games.matebeta.package import PACKAGE as MATEBETA
-from cardtable.games.package import GamePackage
+from cardtable.games.package import GamePackage, SharedPlayer
 from cardtable.games.paternoster.package import PACKAGE as PATERNOSTER
 
 _PACKAGES: dict[str, GamePackage] = {p.id: p for p in (DUEL, DUEL52, MATEBETA, PATERNOSTER)}
+
+_SHARED_PLAYERS: dict[str, SharedPlayer] = {
+    "openspiel-ismcts": SharedPlayer(
+        "cardtable.envs.players:make_search",
+        "OpenSpiel's information-set MCTS (the research extra)"),
+}
+"""The players of every game, by the lab's name (``--bots expert,openspiel-ismcts``)."""
 
 GAMES_VARIABLE = "CARDTABLE_GAMES"
 """More games: ``module:NAME`` of a :class:`GamePackage`, several separated by commas
@@ -48,6 +55,11 @@ def package_of(game_id: str) -> GamePackage:
     if found is None:
         raise KeyError(f"unknown game '{game_id}' (known: {', '.join(_PACKAGES)})")
     return found
+
+
+def shared_player(name: str) -> SharedPlayer | None:
+    """The player of every game with this name (any case), or ``None``."""
+    return _SHARED_PLAYERS.get(name.strip().lower())
 
 
 def ladder_of(game_id: str) -> tuple[Level, ...]:

@@ -20,19 +20,14 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, TypeVar
 
+from cardtable.compiled import MODULES
+
 Result = TypeVar("Result")
 
 CONNECT_SECONDS = 10
 """How long to try reaching the scheduler before giving up."""
 WORKERS_SECONDS = 60
 """How long to wait for the cluster's first worker."""
-COMPILED = ("cardtable.games.duel.selfplay", "cardtable.games.duel52.selfplay",
-            "cardtable.games.matebeta.selfplay", "cardtable.games.paternoster.selfplay",
-            "cardtable.games.matebeta.search")
-"""Modules the lab needs compiled: a worker running them interpreted would be several
-times slower than the others (the same figures, but a straggler)."""
-
-
 @dataclass(frozen=True)
 class Cluster:
     """A Dask distributed scheduler's address, e.g. ``tcp://10.0.0.5:8786``."""
@@ -78,7 +73,7 @@ def identity() -> tuple[str, bool]:
         digest.update(path.relative_to(root).as_posix().encode())
         digest.update(path.read_bytes())
     compiled = all((import_module(name).__file__ or "").endswith((".so", ".pyd"))
-                   for name in COMPILED)
+                   for name in MODULES)
     return digest.hexdigest()[:16], compiled
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from cardtable.engine import Bot, Game, Options, State
 from cardtable.games.ladder import player_name
 from cardtable.games.package import FastGame, Metrics
-from cardtable.games.registry import find_game, options_from_variants, package_of
+from cardtable.games.registry import find_game, options_from_variants, package_of, shared_player
 
 __all__ = ["FastGame", "Metrics", "bot_names", "build_options", "fast_games_of", "make_bot",
            "metrics_of", "player_choices", "player_key", "resolve_game"]
@@ -43,16 +43,12 @@ def bot_names(game_id: str) -> list[str]:
     return list(package_of(game_id).players.names())
 
 
-OPENSPIEL_SEARCH = "openspiel-ismcts"
-"""OpenSpiel's information-set MCTS, a player in every game (it needs the research extra:
-:mod:`cardtable.envs.players`, imported only when this player is seated)."""
-
-
 def player_key(game_id: str, name: str) -> str:
     """The lab's name of the player meant by ``name`` (a level's name or an older name
-    means its player); a name no player has is refused, naming the valid choices."""
-    if name.strip().lower() == OPENSPIEL_SEARCH:
-        return OPENSPIEL_SEARCH
+    means its player, and a player of every game is one too); a name no player has is
+    refused, naming the valid choices."""
+    if shared_player(name) is not None:
+        return name.strip().lower()
     key = player_name(package_of(game_id).players.ladder, name)
     if key not in package_of(game_id).players.makers:
         raise ValueError(f"unknown {resolve_game(game_id).name} player '{name}' "
@@ -66,10 +62,11 @@ def player_choices(game_id: str) -> str:
 
 
 def make_bot(game_id: str, name: str, seed: int) -> Bot:
-    if name.strip().lower() == OPENSPIEL_SEARCH:
-        from cardtable.envs.players import make_search
-
-        return make_search(game_id, seed)
+    """The game's player ``name``, or the player of every game by that name (its module
+    imported now, when it is seated)."""
+    shared = shared_player(name)
+    if shared is not None:
+        return shared.bot(game_id, seed)
     return package_of(game_id).make_bot(name, seed)
 
 

@@ -47,7 +47,8 @@ from cardtable.web.i18n import COOKIE, LANGUAGES, pick_language
 from cardtable.web.labels import label, labels
 
 WEB_DIR = Path(__file__).resolve().parent
-GAMES = ("duel", "paternoster", "duel52", "matebeta")
+GAMES = rules.GAMES
+"""The games the site shows (see :data:`cardtable.web.rules.GAMES`)."""
 LANG_COOKIE_DAYS = 365
 ASSET_VERSION = "18"
 """Bumped when static files change in a way browsers must not cache across."""

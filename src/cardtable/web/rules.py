@@ -32,6 +32,12 @@ from cardtable.web.catalogue import translate
 
 RULES_DIR = Path(__file__).resolve().parent / "rules"
 GAMES = ("duel", "paternoster", "duel52", "matebeta")
+"""The games the site shows, in the order of its home page: a deliberate choice of the site,
+not the installation's list of games (that is :func:`cardtable.games.registry.game_ids`).
+Each has what a page of its own needs beyond its package: its board in the browser
+(``static/js/games/<id>.js``), its rules page (``rules/<id>.<lang>.md``) and its guide. A
+game without them (a game added by ``CARDTABLE_GAMES``) is played through the API, the lab
+and the command."""
 _PLACEHOLDER = re.compile(r"\[\[(figure|table):([a-z0-9_-]+)/([a-z0-9_.-]+)\]\]")
 _H2 = re.compile(r"<h([23])>(.*?)</h\1>")
 FIGURE_TITLE = N_("Our simulation: {games} games, 95% interval {low}–{high}")

@@ -6,7 +6,7 @@ from cardtable.games.duel import metrics, terminal, variants
 from cardtable.games.duel.bots import PLAYERS
 from cardtable.games.duel.hooks import HOOKS
 from cardtable.games.duel.rules import DUEL
-from cardtable.games.package import GamePackage, Variants
+from cardtable.games.package import GamePackage, PlayFlag, Variants
 
 PACKAGE = GamePackage(
     game=DUEL,
@@ -15,4 +15,5 @@ PACKAGE = GamePackage(
     hooks=HOOKS,
     metrics=metrics.metrics,
     terminal=terminal.run,
+    play_flags=(PlayFlag("match", "play a match, not a single game", "first to two won games"),),
 )

@@ -9,7 +9,7 @@ from cardtable.games.matebeta import metrics, solver, terminal, variants
 from cardtable.games.matebeta.bots import PLAYERS
 from cardtable.games.matebeta.hooks import HOOKS
 from cardtable.games.matebeta.rules import MATEBETA, MateBetaState
-from cardtable.games.package import GamePackage, Variants
+from cardtable.games.package import GamePackage, PlayFlag, Variants
 
 
 def solve(state: State) -> dict[str, Any]:
@@ -27,5 +27,6 @@ PACKAGE = GamePackage(
     metrics=metrics.metrics,
     fast_games=metrics.fast_games,
     terminal=terminal.run,
+    play_flags=(PlayFlag("games", "games in a match, 2 or 4", "a match of 2 or 4 games", int),),
     solver=solve,
 )

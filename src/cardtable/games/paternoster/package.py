@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.games.package import GamePackage, Variants
+from cardtable.games.package import GamePackage, PlayFlag, Variants
 from cardtable.games.paternoster import levels, metrics, terminal, variants
 from cardtable.games.paternoster.bots import PLAYERS
 from cardtable.games.paternoster.hooks import HOOKS
@@ -16,4 +16,5 @@ PACKAGE = GamePackage(
     hooks=HOOKS,
     metrics=metrics.metrics,
     terminal=terminal.run,
+    play_flags=(PlayFlag("players", "number of players", "1 to 8 players", int),),
 )
