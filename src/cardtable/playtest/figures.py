@@ -104,7 +104,7 @@ MORE: dict[str, list[Row]] = {
 measures count only the games where all cards were played), MateBeta's dealer advantage
 in points (the measures: only whether the dealer scores)."""
 FIGURE_OF = {"paternoster": "perfect", "campaign": "cleared"}
-"""What the rows of a report whose labels name only a setup measure."""
+"""The figure of a report whose row labels name only the setup (a level, a floor)."""
 
 PUSHING = "pushing-pays"
 """The duel's row for pushing: people who pushed more, beside always-push against
@@ -130,7 +130,7 @@ def rows_for(report: str, played: Played) -> tuple[list[Row], list[Row]]:
                               label="pushing pays: the side that pushed more wins")
             elif any(row.metric.startswith(f"{bot}-") for bot in row.bots):
                 continue
-            key = (row.id.split("@")[0] if row.id.startswith(PUSHING) else row.metric,
+            key = (PUSHING if row.id.startswith(PUSHING) else row.metric,
                    canonical(game, dict(row.options)))
             if key not in seen:
                 seen.add(key)
