@@ -13,7 +13,7 @@ from cardtable.engine import State
 from cardtable.games.registry import find_game, game_ids
 from cardtable.server.live.whynot import judge
 from cardtable.testing import refusal_rules
-from cardtable.web.labels import LABELS
+from cardtable.web.labels import entries
 
 OPTIONS = {"duel": [{}, {"team": True}], "paternoster": [{}, {"players": 3}],
            "duel52": [{}], "matebeta": [{}]}
@@ -87,5 +87,5 @@ def test_every_rule_has_a_german_sentence() -> None:
     (a label, which the catalogue test holds to a German translation)."""
     rules = engine_rules()
     assert {"pile-direction", "push-distance", "follow-suit", "base-protected"} <= rules
-    missing = sorted(r for r in rules if f"why.{r}" not in LABELS)
+    missing = sorted(r for r in rules if f"why.{r}" not in entries())
     assert not missing, missing

@@ -27,6 +27,7 @@ from cardtable.engine import Record
 from cardtable.games.registry import game_ids, register, replay, unregister
 from cardtable.sim.runner import SimSpec, simulate
 from cardtable.testing import assert_no_leak, assert_replay_same, random_game
+from cardtable.web.labels import entries, label
 
 HERE = Path(__file__).parent
 ENV = {**os.environ, "CARDTABLE_GAMES": "highcard.package",
@@ -103,3 +104,10 @@ def test_a_server_plays_it_to_the_end_against_its_computer(tmp_path: Path) -> No
         assert HIGHCARD.new(record.options, deal=record.deal).game.id == "highcard"
     finally:
         server.stop()
+
+
+def test_the_site_names_it_by_its_own_label(registered: None) -> None:
+    """The site's texts of a game come with its package: its name here."""
+    assert entries()["game.highcard"] == "High card"
+    assert label("de", "game.highcard") == "High card"  # no German catalogue of its own
+    assert label("de", "game.duel") == "Paternoster-Duell"

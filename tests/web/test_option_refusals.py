@@ -261,7 +261,7 @@ def test_a_refused_combination_in_english_and_german(c: Case) -> None:
 
 def test_every_refusal_with_words_has_its_case() -> None:
     """Each label ``option.*`` is a refusal a case above provokes (none is left unused)."""
-    keys = {k for k in labels.LABELS if k.startswith("option.")}
+    keys = {k for k in labels.entries() if k.startswith("option.")}
     cases = {f"option.{p.values[0].game}.{p.values[0].code}" for p in CASES}
     assert keys == cases
 

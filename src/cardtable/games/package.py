@@ -23,6 +23,9 @@ from cardtable.games.hooks import GameHooks
 from cardtable.games.ladder import Level, Maker, find_level, make_player
 from cardtable.rule_params import Param
 
+Label = str | tuple[str, str]
+"""A text the site picks by an identifier: its English, marked with ``N_``, or (context,
+English), marked with ``NP_`` (:mod:`cardtable.translatable`)."""
 Metrics = Callable[[State], dict[str, bool | float]]
 """A finished game's figures for the lab."""
 FastGame = Callable[[random.Random],
@@ -162,6 +165,9 @@ class GamePackage:
     terminal: Terminal | None = None
     play_flags: tuple[PlayFlag, ...] = ()
     """The options of ``cardtable play`` only :attr:`terminal` reads."""
+    labels: Mapping[str, Label] = field(default_factory=dict)
+    """The site's texts of this game by identifier (``game.<id>``, ``variant.<id>.*``,
+    ``why.<id>.*``, ...), which :mod:`cardtable.web.labels` translates when shown."""
     solver: Solver | None = None
 
     def __post_init__(self) -> None:

@@ -8,6 +8,7 @@ import random
 from cardtable.bots.random_bot import RandomBot
 from cardtable.engine import Bot, Move, Observation, play_out
 from cardtable.games.package import GamePackage, Players
+from cardtable.translatable import N_
 from highcard.rules import HIGHCARD, HighCardObservation
 
 
@@ -41,4 +42,5 @@ def play_in_terminal(args: argparse.Namespace) -> int:
     return 0
 
 
-PACKAGE = GamePackage(game=HIGHCARD, players=PLAYERS, terminal=play_in_terminal)
+PACKAGE = GamePackage(game=HIGHCARD, players=PLAYERS, terminal=play_in_terminal,
+                      labels={"game.highcard": N_("High card")})

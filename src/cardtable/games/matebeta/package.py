@@ -8,6 +8,7 @@ from cardtable.engine import State
 from cardtable.games.matebeta import metrics, solver, terminal, variants
 from cardtable.games.matebeta.bots import PLAYERS
 from cardtable.games.matebeta.hooks import HOOKS
+from cardtable.games.matebeta.labels import LABELS
 from cardtable.games.matebeta.rules import MATEBETA, MateBetaState
 from cardtable.games.package import GamePackage, PlayFlag, Variants
 
@@ -21,6 +22,7 @@ def solve(state: State) -> dict[str, Any]:
 
 PACKAGE = GamePackage(
     game=MATEBETA,
+    labels=LABELS,
     players=PLAYERS,
     variants=Variants(variants.VARIANTS, variants.PARAMS, variants.from_variants),
     hooks=HOOKS,
