@@ -108,7 +108,7 @@ def campaign_rows() -> list[Row]:
         low, high = floor.target
         text, note = (low, "") if low == high else (None, f"{low:g}–{high:g}%")
         rows.append(_row(
-            f"floor-{floor.number}", f"{floor.number} {floor.en} (goal {floor.goal})",
+            f"floor-{floor.number}", f"{floor.number} {floor.name} (goal {floor.goal})",
             "clear", text, {**floor.options, "players": 2}, game="paternoster", note=note,
             judge=at_least(floor, 1),
             beside=(("two-stars", "★★", at_least(floor, 2)),

@@ -118,7 +118,7 @@ def _floors_table(lang: str) -> str:
         "Floor", "Goal: at most cards left", "Cleared")]
     rows = []
     for floor in FLOORS:
-        label = floor.de if lang == "de" else floor.en
+        label = translate(lang, floor.name)
         clear = floor.measured.clear if floor.measured is not None else None
         clear_text = "–" if clear is None else percent(float(clear), lang)
         rows.append(f"<tr><th scope=\"row\">{floor.number}</th>"

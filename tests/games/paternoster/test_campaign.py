@@ -37,10 +37,11 @@ from cardtable.games.paternoster.campaign import (
 )
 from cardtable.games.paternoster.rules import PATERNOSTER, PaternosterOutcome
 from cardtable.games.paternoster.variants import MAX_TOKENS
+from cardtable.web.catalogue import translate
 
 
 def floor_with(goal: int, **options: object) -> Floor:
-    return Floor(99, "test", "Test", "Test", dict(options), goal)
+    return Floor(99, "test", "Test", dict(options), goal)
 
 
 def passenger_floor() -> Floor:
@@ -60,11 +61,13 @@ def test_campaign_twelve_floors_test_ride_to_penthouse_precision_ride_eleventh()
     """"twelve floors ... from the Test ride up to the Penthouse", Precision ride the
     eleventh (DESIGN.md Paternoster 13)."""
     assert [f.number for f in FLOORS] == list(range(1, 13))
-    assert (FLOORS[0].en, FLOORS[0].de) == ("Test ride", "Probefahrt")
-    assert (FLOORS[10].en, FLOORS[10].de) == ("Precision ride", "Präzisionsfahrt")
-    assert FLOORS[11].en == "Penthouse"
-    assert len({f.id for f in FLOORS}) == len({f.en for f in FLOORS}) == 12
-    assert len({f.de for f in FLOORS}) == 12
+    assert (FLOORS[0].name, translate("de", FLOORS[0].name)) == ("Test ride", "Probefahrt")
+    assert (FLOORS[10].name, translate("de", FLOORS[10].name)) == (
+        "Precision ride", "Präzisionsfahrt")
+    assert FLOORS[11].name == "Penthouse"
+    assert len({f.id for f in FLOORS}) == len({f.name for f in FLOORS}) == 12
+    german = {translate("de", f.name) for f in FLOORS}
+    assert len(german) == 12 and german.isdisjoint({f.name for f in FLOORS} - {"Penthouse"})
 
 
 def test_campaign_each_floor_has_rules_a_goal_and_tokens() -> None:
@@ -125,7 +128,7 @@ def test_campaign_describe_the_standard_game() -> None:
 
 
 def test_campaign_floor_to_json_for_the_site() -> None:
-    data = FLOORS[0].to_json()
+    data = FLOORS[0].to_json(translate)
     assert data["number"] == 1 and data["name"] == {"en": "Test ride", "de": "Probefahrt"}
     assert data["goal"] == FLOORS[0].goal and data["players"] == [1, 2, 3, 4, 5]
     assert set(data["rules"]) == set(data["goal_text"]) == {"en", "de"}
@@ -383,6 +386,6 @@ def test_campaign_docstring_tables_match_the_floors() -> None:
     doc = campaign.__doc__ or ""
     for floor in FLOORS:
         assert floor.measured is not None
-        assert f"{floor.number} {floor.en} ({floor.goal})" in doc
+        assert f"{floor.number} {floor.name} ({floor.goal})" in doc
         assert f"{floor.measured.clear:.1f}%" in doc
-        assert f"{floor.en:<16}  {floor.de}" in doc
+        assert f"{floor.number:>3}  {floor.name:<16}  " in doc

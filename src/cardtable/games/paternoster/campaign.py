@@ -2,7 +2,8 @@
 
 Each floor is a Paternoster rule set (flat options, emergency tokens
 included), a goal (at most ``goal`` cards left, and every passenger
-delivered where there are passengers) and names in English and German.
+delivered where there are passengers) and a name: English, marked for the site's
+catalogues, which hold its German (translated where it is shown).
 Floors are for 1 to 5 players and tuned for two. A floor is cleared when its
 goal is reached; the floor above opens once the floor below is cleared.
 
@@ -34,21 +35,21 @@ Decisions where the text is silent:
 
 Floors (all with two decks and four piles; tokens are emergency tokens):
 
-no.  English           German            rules                                 tokens  goal
----  ----------------  ----------------  ------------------------------------  ------  ----
-  1  Test ride         Probefahrt        the standard game                          2   ≤ 8
-  2  Lift operator     Liftführer        Lift operator                              3   ≤ 3
-  3  Library           Bibliothek        Silent lift                                3   ≤ 3
-  4  Reception         Rezeption         3 passengers                               2   ≤ 6
-  5  Management floor  Chefetage         Commands light                             1   ≤ 8
-  6  Narrow cabin      Enge Kabine       Smaller hand                               3   ≤ 8
-  7  Fire drill        Feuerübung        Fire                                       2   ≤ 8
-  8  Rush hour         Stoßzeit          Steep                                      2  ≤ 14
-  9  Night shift       Nachtschicht      Steep, Silent lift                         3   ≤ 9
- 10  Board meeting     Vorstandssitzung  Commands light, 3 passengers               3   ≤ 4
- 11  Precision ride    Präzisionsfahrt   Lift operator, 4 passengers                4     0
- 12  Penthouse         Penthouse         Lift operator, Fire, Commands light,       4   ≤ 4
-                                         4 passengers
+no.  name              rules                                 tokens  goal
+---  ----------------  ------------------------------------  ------  ----
+  1  Test ride         the standard game                          2   ≤ 8
+  2  Lift operator     Lift operator                              3   ≤ 3
+  3  Library           Silent lift                                3   ≤ 3
+  4  Reception         3 passengers                               2   ≤ 6
+  5  Management floor  Commands light                             1   ≤ 8
+  6  Narrow cabin      Smaller hand                               3   ≤ 8
+  7  Fire drill        Fire                                       2   ≤ 8
+  8  Rush hour         Steep                                      2  ≤ 14
+  9  Night shift       Steep, Silent lift                         3   ≤ 9
+ 10  Board meeting     Commands light, 3 passengers               3   ≤ 4
+ 11  Precision ride    Lift operator, 4 passengers                4     0
+ 12  Penthouse         Lift operator, Fire, Commands light,       4   ≤ 4
+                       4 passengers
 
 The goal is the most cards left; with passengers it also asks for all of them
 delivered.
@@ -95,13 +96,14 @@ come down when its turn ends, so the simple team's only signal reaches nobody.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from cardtable.engine import OptionError, Outcome
 from cardtable.games.paternoster.rules import PaternosterOutcome
 from cardtable.games.paternoster.variants import PaternosterOptions, parse_options
+from cardtable.translatable import N_
 
 GAMES = 2000
 """Two-player games per floor behind the measured figures."""
@@ -130,12 +132,12 @@ class Measured:
 
 @dataclass(frozen=True)
 class Floor:
-    """One floor of the tower: its rules, its goal, its names."""
+    """One floor of the tower: its rules, its goal, its name."""
 
     number: int
     id: str
-    en: str
-    de: str
+    name: str
+    """In English, marked with ``N_``: the site's catalogues translate it where it is shown."""
     options: Mapping[str, Any]
     """Flat Paternoster options without ``players`` (``tokens`` included)."""
     goal: int
@@ -167,10 +169,12 @@ class Floor:
         """The goal in words (``en`` or ``de``)."""
         return goal_text(self.goal, self.passengers, lang)
 
-    def to_json(self) -> dict[str, Any]:
-        """Everything a client shows about a floor, in both languages."""
+    def to_json(self, translate: Callable[[str, str], str]) -> dict[str, Any]:
+        """Everything a client shows about a floor, in both languages; ``translate(lang,
+        text)`` is the site's (:func:`cardtable.web.catalogue.translate`), for the name."""
         return {
-            "number": self.number, "id": self.id, "name": {"en": self.en, "de": self.de},
+            "number": self.number, "id": self.id,
+            "name": {lang: translate(lang, self.name) for lang in ("en", "de")},
             "options": dict(self.options), "goal": self.goal, "tokens": self.tokens,
             "passengers": self.passengers, "players": list(self.players),
             "rules": {lang: self.rules(lang) for lang in ("en", "de")},
@@ -178,35 +182,35 @@ class Floor:
         }
 
 
-def _floor(number: int, id: str, en: str, de: str, goal: int,
+def _floor(number: int, id: str, name: str, goal: int,
            measured: tuple[float, float, float] | None = None, **options: Any) -> Floor:
-    return Floor(number, id, en, de, options, goal,
+    return Floor(number, id, name, options, goal,
                  Measured(*measured) if measured is not None else None)
 
 
 FLOORS: tuple[Floor, ...] = (
-    _floor(1, "test-ride", "Test ride", "Probefahrt", 8, (79.1, 63.7, 25.8), tokens=2),
-    _floor(2, "lift-operator", "Lift operator", "Liftführer", 3, (60.0, 40.8, 28.4),
+    _floor(1, "test-ride", N_("Test ride"), 8, (79.1, 63.7, 25.8), tokens=2),
+    _floor(2, "lift-operator", N_("Lift operator"), 3, (60.0, 40.8, 28.4),
            lift_operator=True, tokens=3),
-    _floor(3, "library", "Library", "Bibliothek", 3, (60.0, 40.8, 28.4),
+    _floor(3, "library", N_("Library"), 3, (60.0, 40.8, 28.4),
            silent_lift=True, tokens=3),
-    _floor(4, "reception", "Reception", "Rezeption", 6, (56.3, 43.1, 18.6),
+    _floor(4, "reception", N_("Reception"), 6, (56.3, 43.1, 18.6),
            passengers=3, tokens=2),
-    _floor(5, "management", "Management floor", "Chefetage", 8, (49.8, 31.4, 8.2),
+    _floor(5, "management", N_("Management floor"), 8, (49.8, 31.4, 8.2),
            commands_light=True, tokens=1),
-    _floor(6, "narrow-cabin", "Narrow cabin", "Enge Kabine", 8, (49.5, 34.5, 10.2),
+    _floor(6, "narrow-cabin", N_("Narrow cabin"), 8, (49.5, 34.5, 10.2),
            smaller_hand=True, tokens=3),
-    _floor(7, "fire-drill", "Fire drill", "Feuerübung", 8, (47.1, 33.8, 11.2),
+    _floor(7, "fire-drill", N_("Fire drill"), 8, (47.1, 33.8, 11.2),
            fire=True, tokens=2),
-    _floor(8, "rush-hour", "Rush hour", "Stoßzeit", 14, (46.5, 31.0, 5.0),
+    _floor(8, "rush-hour", N_("Rush hour"), 14, (46.5, 31.0, 5.0),
            steep=True, tokens=2),
-    _floor(9, "night-shift", "Night shift", "Nachtschicht", 9, (43.4, 24.2, 6.1),
+    _floor(9, "night-shift", N_("Night shift"), 9, (43.4, 24.2, 6.1),
            steep=True, silent_lift=True, tokens=3),
-    _floor(10, "board-meeting", "Board meeting", "Vorstandssitzung", 4,
+    _floor(10, "board-meeting", N_("Board meeting"), 4,
            (41.0, 28.6, 13.7), passengers=3, commands_light=True, tokens=3),
-    _floor(11, "precision-ride", "Precision ride", "Präzisionsfahrt", 0,
+    _floor(11, "precision-ride", N_("Precision ride"), 0,
            (24.1, 24.1, 24.1), passengers=4, lift_operator=True, tokens=4),
-    _floor(12, "penthouse", "Penthouse", "Penthouse", 4, (18.6, 12.2, 5.0),
+    _floor(12, "penthouse", N_("Penthouse"), 4, (18.6, 12.2, 5.0),
            passengers=4, fire=True, commands_light=True, lift_operator=True, tokens=4),
 )
 FLOORS_BY_NUMBER = {floor.number: floor for floor in FLOORS}
@@ -301,7 +305,7 @@ def floor_options(floor: Floor | int | str, players: int = 2) -> PaternosterOpti
     try:
         return parse_options({**found.options, "players": players})
     except OptionError as exc:  # pragma: no cover - every floor is tested for 1-5 players
-        raise CampaignError(f"floor {found.number} ({found.en}): {exc}") from exc
+        raise CampaignError(f"floor {found.number} ({found.name}): {exc}") from exc
 
 
 def _check_players(floor: Floor, players: object) -> None:
@@ -309,7 +313,7 @@ def _check_players(floor: Floor, players: object) -> None:
         raise CampaignError(f"the number of players must be a whole number, not {players!r}")
     if players not in floor.players:
         low, high = min(floor.players), max(floor.players)
-        raise CampaignError(f"floor {floor.number} ({floor.en}) is for {low} to {high} "
+        raise CampaignError(f"floor {floor.number} ({floor.name}) is for {low} to {high} "
                             f"players, not {players}")
 
 
@@ -407,7 +411,7 @@ def validate_ride(floor: Floor | int | str, players: int, cards_left: int,
     _check_players(found, players)
     _check_count("cards left", cards_left)
     _check_count("passengers delivered", passengers_delivered)
-    name = f"floor {found.number} ({found.en})"
+    name = f"floor {found.number} ({found.name})"
     options = floor_options(found, players)
     in_play = options.deck_size - options.passengers
     if passengers_delivered > found.passengers:
@@ -450,7 +454,7 @@ def from_outcome(floor: Floor | int | str, outcome: Outcome) -> Judgement:
     _check_players(found, outcome.seats)
     options = floor_options(found, outcome.seats)
     if outcome.deck_size != options.deck_size:
-        raise CampaignError(f"this game had {outcome.deck_size} cards, but {found.en} is "
+        raise CampaignError(f"this game had {outcome.deck_size} cards, but {found.name} is "
                             f"played with {options.deck_size}")
     if outcome.lost in LOST:
         return Judgement(False, 0, outcome.lost)

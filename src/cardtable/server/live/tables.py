@@ -42,6 +42,7 @@ from cardtable.server.storage import store
 from cardtable.server.storage.db import Database
 from cardtable.server.storage.store import Deadline, MoveWrite, SeatRow, TableRow
 from cardtable.signals import Signals
+from cardtable.web.catalogue import translate
 
 log = logging.getLogger("cardtable.server.tables")
 
@@ -226,7 +227,7 @@ class LiveTable(Seats, ComputerPlayers, Clocks):
         from cardtable.games.paternoster.campaign import find_floor
 
         floor = find_floor(int(self.table_settings["campaign"]["floor"]))
-        data = floor.to_json()
+        data = floor.to_json(translate)
         shown = {key: data[key] for key in ("number", "name", "goal", "goal_text")}
         outcome = self.state.outcome()
         if outcome is not None:  # the ride's verdict, as the group's score keeps it

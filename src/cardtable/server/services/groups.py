@@ -34,6 +34,7 @@ from cardtable.server.live.tables import TableSpec
 from cardtable.server.protocol.errors import ApiError
 from cardtable.server.storage import store
 from cardtable.server.storage.db import Database
+from cardtable.web.catalogue import translate
 
 GROUPS_COOKIE = "ct_groups"
 MAX_REMEMBERED = 12
@@ -100,7 +101,7 @@ def group_json(base: str, row: dict[str, Any]) -> GroupInfo:
     opened = set(tower.open_floors(done))
     floors = []
     for f in tower.FLOORS:
-        j = f.to_json()
+        j = f.to_json(translate)
         floors.append(FloorInfo(
             number=f.number, id=f.id, name=j["name"], rules=j["rules"], goal=f.goal,
             goal_text=j["goal_text"], tokens=f.tokens, passengers=f.passengers,
@@ -167,8 +168,8 @@ def _check_open(row: dict[str, Any], floor: int) -> None:
     if not tower.floor_open(floor, done):
         below = tower.find_floor(floor - 1)
         raise ApiError(409, "floor-closed",
-                       f"floor {floor} ({tower.find_floor(floor).en}) is still locked: "
-                       f"it opens once the group clears floor {below.number} ({below.en})")
+                       f"floor {floor} ({tower.find_floor(floor).name}) is still locked: "
+                       f"it opens once the group clears floor {below.number} ({below.name})")
 
 
 async def enter_ride(db: Database, token: str, floor: int, players: int, cards_left: int,
