@@ -90,7 +90,7 @@ def _levels_table(lang: str) -> str:
     from cardtable.games.paternoster.levels import LEVELS
 
     heads = [html.escape(translate(lang, text)) for text in (
-        "Level", "What it is", "All cards down", "Cards left (mean)")]
+        N_("Level"), N_("What it is"), N_("All cards down"), N_("Cards left (mean)"))]
     play = html.escape(translate(lang, "Play"))
     rows = []
     for level in LEVELS:
@@ -115,7 +115,7 @@ def _floors_table(lang: str) -> str:
     from cardtable.games.paternoster.campaign import FLOORS
 
     heads = [html.escape(translate(lang, text)) for text in (
-        "Floor", "Goal: at most cards left", "Cleared")]
+        N_("Floor"), N_("Goal: at most cards left"), N_("Cleared"))]
     rows = []
     for floor in FLOORS:
         label = translate(lang, floor.name)
