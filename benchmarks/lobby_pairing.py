@@ -73,8 +73,14 @@ async def pair_once(a: str, b: str, http_a: httpx.AsyncClient, http_b: httpx.Asy
                     ) -> tuple[float, float]:
     """One pairing: (the take's answer time, the time until the owner's socket is told)."""
     key = uuid.uuid4().hex  # a new player each time (a key of one's own choosing)
-    r = await http_a.post("/api/seeks", json={"game": "duel", "clock": CLOCK},
-                          headers={"Authorization": f"Bearer {key}"})
+    for attempt in range(3):  # a kept-alive connection the server just closed: again
+        try:
+            r = await http_a.post("/api/seeks", json={"game": "duel", "clock": CLOCK},
+                                  headers={"Authorization": f"Bearer {key}"})
+            break
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
     assert r.status_code == 201, r.text
     seek = r.json()["seek"]["id"]
     ws_url = a.replace("http", "ws", 1) + "/api/lobby/ws?game=duel52"
@@ -200,7 +206,12 @@ async def main_async(args: argparse.Namespace) -> None:
         for p in procs:
             p.terminate()
         for p in procs:
-            p.wait(30)
+            try:
+                p.wait(30)
+            except subprocess.TimeoutExpired:
+                print(f"server {p.pid} did not stop within 30 s: killed", file=sys.stderr)
+                p.kill()
+                p.wait(10)
 
 
 def main() -> None:
