@@ -15,7 +15,7 @@ import importlib
 import random
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from cardtable.bots.random_bot import RandomBot
 from cardtable.engine import Bot, Game, OptionError, Options, State
@@ -107,6 +107,25 @@ RANDOM_ONLY = Players({"random": RandomBot}, {"random": "a random legal move"})
 """The players of a game that brings none of its own."""
 
 
+class Difficulty(Protocol):
+    """A difficulty level of a game's rules (an easier or harder rule set, not a computer
+    player), as the new-table page offers it."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def options(self) -> Mapping[str, Any]: ...
+
+    @property
+    def text(self) -> str:
+        """``Name: what it is`` in English, marked for the catalogues."""
+
+    @property
+    def perfect(self) -> float | None:
+        """The simulated share of perfect games, if measured."""
+
+
 @dataclass(frozen=True)
 class Variants:
     """A game's named variants, rule parameters and difficulty levels, as options."""
@@ -119,6 +138,8 @@ class Variants:
     """Variant words to the game's options; ``None``: the game has no variants."""
     levels: Callable[[str], Mapping[str, Any]] | None = None
     """A difficulty level's options by its name; ``None``: the game has none."""
+    difficulties: tuple[Difficulty, ...] = ()
+    """The difficulty levels, easiest first, for the new-table page."""
 
     def options(self, title: str, names: Iterable[str]) -> dict[str, Any]:
         """The options that variant words ask for; :class:`OptionError` for a word the

@@ -156,12 +156,11 @@ def game_facts(game_id: str) -> dict[str, Any]:
         "match_games": list(hooks.match_game_choices),
         "hints": hooks.offers_hints,
     }
-    if game_id == "paternoster":
-        from cardtable.games.paternoster.levels import LEVELS
-
+    difficulties = package_of(game_id).variants.difficulties
+    if difficulties:
         facts["levels"] = [{"name": lv.name, "options": lv.options,
                             "texts": {lang: translate(lang, lv.text) for lang in LANGUAGES},
-                            "perfect": lv.perfect} for lv in LEVELS]
+                            "perfect": lv.perfect} for lv in difficulties]
     return facts
 
 

@@ -14,7 +14,7 @@ PACKAGE = GamePackage(
     labels=LABELS,
     players=PLAYERS,
     variants=Variants(variants.VARIANTS, variants.PARAMS, variants.from_variants,
-                      levels.level_options),
+                      levels.level_options, levels.LEVELS),
     hooks=HOOKS,
     metrics=metrics.metrics,
     terminal=terminal.run,
