@@ -65,10 +65,11 @@ def receive(ws: ClientConnection, kind: str) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def short_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """Seeks that wait one second, and two open seeks at most per player."""
+    """Seeks that wait one second, two open seeks at most per player, one turn-based
+    game."""
     path = tmp_path_factory.mktemp("short")
     srv = Server(f"sqlite:///{path / 'cardtable.db'}", path / "server.log",
-                 "--seek-seconds", "1", "--max-seeks", "2")
+                 "--seek-seconds", "1", "--max-seeks", "2", "--max-turn-based", "1")
     srv.start()
     yield srv
     srv.stop()
@@ -204,6 +205,22 @@ def test_a_seek_ends_after_its_time_and_a_player_has_at_most_two_open(
     post(owner, **days)
     assert error(owner.post("/api/seeks", json=days)) == (409, "too-many-seeks")
     assert len([s for s in listed(owner) if s["mine"]]) == 2
+
+
+def test_a_player_with_too_many_turn_based_games_neither_posts_nor_takes_one(
+        short_server: Server) -> None:
+    ada, bo, cy = player(short_server), player(short_server), player(short_server)
+    days = {"game": "duel52", "clock": {"days": 7}}
+    first = post(ada, **days)
+    assert bo.post(f"/api/seeks/{first['id']}/accept").status_code == 201  # one game each
+    other = post(cy, **days)
+    assert error(bo.post(f"/api/seeks/{other['id']}/accept")) == (409, "too-many-turn-based")
+    assert ada.get(f"/api/seeks/{first['id']}").json()["token"]  # ada's seat cookie
+    assert error(ada.post("/api/seeks", json=days)) == (409, "too-many-turn-based")
+    assert error(ada.post("/api/lobby/quick", json=days)) == (409, "too-many-turn-based")
+    assert cy.get(f"/api/seeks/{other['id']}").json()["state"] == "open"
+    assert other["id"] in [s["id"] for s in listed(cy)]
+    assert cy.delete(f"/api/seeks/{other['id']}").status_code == 204
 
 
 def test_a_real_time_seek_ends_when_its_players_lobby_socket_goes(server: Server) -> None:

@@ -47,7 +47,7 @@ from cardtable.server.routes.signedin import (
     same_site,
     session_id,
 )
-from cardtable.server.routes.tables import open_table
+from cardtable.server.routes.tables import check_turn_based_room, open_table
 from cardtable.server.routes.throttle import RATE_LIMITED, Limiter, RateLimited, client_key, limited
 from cardtable.server.services import accounts
 from cardtable.server.services.accounts import Account
@@ -130,7 +130,10 @@ def identify(connection: HTTPConnection, account: Account | None, name: str | No
 async def post_seek(body: PostSeek, request: Request, response: Response,
                     signed_in: MaybeAccount) -> PostedSeek:
     """Post a seek: it waits in the lobby for a taker (see PROTOCOL.md for its refusals)."""
-    player, key = identify(request, acting_account(request, signed_in), body.name, response)
+    account = acting_account(request, signed_in)
+    player, key = identify(request, account, body.name, response)
+    if body.clock is not None and "days" in body.clock.model_dump():
+        await check_turn_based_room(request, account)
     row = await _seeks(request).post(player, body)
     return PostedSeek(seek=SeekInfo(**public(row, player.owner)), key=key)
 
@@ -187,7 +190,10 @@ async def accept(seek_id: str, request: Request, response: Response, manager: Ma
     and as the table's cookie), the owner told."""
     account = acting_account(request, signed_in)
     player, _ = identify(request, account, body.name if body else None, response)
-    row = await _seeks(request).take(seek_id, player)
+    seeks = _seeks(request)
+    if "days" in ((await seeks.find(seek_id))["clock"] or {}):
+        await check_turn_based_room(request, account)
+    row = await seeks.take(seek_id, player)
     return await _pair(request, response, manager, settings, row, player)
 
 
@@ -204,6 +210,10 @@ async def _pair(request: Request, response: Response, manager: Manager, settings
     })
     try:
         table, token, invites = await open_table(body, request, manager, taker.account)
+    except BaseException:  # refused before any table: the seek is open again
+        await seeks.reopen(row)
+        raise
+    try:
         assert token is not None
         owner_token = secret()
         await at_owner(request, manager, table, "claim", {
@@ -233,8 +243,11 @@ async def quick(body: QuickPair, request: Request, response: Response, manager: 
     """"Play a person": take the oldest waiting seek of the same game, clock and kind
     (rated: a seeker within 300 of one's rating), or post one and wait for a taker."""
     seeks = _seeks(request)
-    player, key = identify(request, acting_account(request, signed_in), body.name, response)
+    account = acting_account(request, signed_in)
+    player, key = identify(request, account, body.name, response)
     clock = body.clock.model_dump() if body.clock is not None else None
+    if clock is not None and "days" in clock:
+        await check_turn_based_room(request, account)
     for _ in range(QUICK_TRIES):
         row = await seeks.compatible(player, body.game, clock, body.rated)
         if row is None:

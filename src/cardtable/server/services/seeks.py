@@ -202,6 +202,14 @@ class Seeks:
         for owner in (row["owner"], row["taker"]):
             await self._end(now, "took-another", *stored.of_owner(owner, [row["id"]]))
 
+    async def reopen(self, row: Mapping[str, Any]) -> None:
+        """The taker was refused before any table was made: the seek is open again (for
+        what is left of its time) and announced again."""
+        if await self.db.run(stored.reopen, row["id"]):
+            found = await self.find(row["id"])
+            await self.bus.publish({"type": "seek", "seek": public(found),
+                                    "owner": found["owner"]})
+
     async def failed(self, row: Mapping[str, Any]) -> None:
         await self.db.run(stored.end_failed, row["id"], time.time())
         await self.bus.publish({"type": "gone", "ids": [row["id"]], "reason": "failed"})

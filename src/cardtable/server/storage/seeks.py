@@ -73,6 +73,15 @@ def end(conn: Connection, now: float, reason: str, *where: sa.ColumnElement[bool
     return ids
 
 
+def reopen(conn: Connection, seek_id: str) -> bool:
+    """A taken seek whose table was never made is open again (True), unless its table
+    exists after all."""
+    done = conn.execute(seeks_t.update().where(
+        seeks_t.c.id == seek_id, seeks_t.c.state == "paired", seeks_t.c.table_id.is_(None),
+    ).values(state="open", taker=None, ended=None, ended_at=None))
+    return done.rowcount == 1
+
+
 def end_failed(conn: Connection, seek_id: str, now: float) -> None:
     """A taken seek whose table could not be made ends with ``failed``."""
     conn.execute(seeks_t.update().where(seeks_t.c.id == seek_id).values(
