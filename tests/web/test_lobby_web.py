@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from axe import assert_accessible
 from conftest import serve
 from harness import Server
 from webplay import new_page, wait_ready
@@ -121,6 +122,7 @@ def test_the_lobby_on_a_phone_and_a_desktop_in_both_languages(browser: Any,
             viewer.goto(f"{server.url}/lobby?lang={lang}")
             viewer.locator(".seek", has_text="Clara").wait_for(state="visible")
             viewer.screenshot(path=str(SHOTS / f"lobby-{lang}-{size_name}.png"), full_page=True)
+            assert_accessible(viewer, f"the lobby ({lang}, {size_name})")
             viewer.goto(f"{server.url}/?lang={lang}")
             viewer.screenshot(path=str(SHOTS / f"home-{lang}-{size_name}.png"), full_page=True)
     viewer.goto(f"{server.url}/lobby?lang=en")
