@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from cardtable.bots.random_bot import RandomBot
 from cardtable.engine import Bot
+from cardtable.games.duel52.expert import make_expert
 from cardtable.games.duel52.simple import CarelessBot, HeuristicBot
 from cardtable.games.duel52.strong import make_strong
 from cardtable.games.ladder import Level, Maker
@@ -30,6 +31,8 @@ BOT_NAMES = {
     "careless": "the heuristic player, but every other move a random one",
     "random": "a random legal move",
     "strong": "searches: plays each move out over many deals of the unseen cards",
+    "shrewd": "searches against opponents of several styles, values face-down cards and "
+              "what a look shows",
 }
 
 
@@ -38,6 +41,7 @@ MAKERS: dict[str, Maker] = {
     "careless": CarelessBot,
     "random": RandomBot,
     "strong": make_strong,
+    "shrewd": make_expert,
 }
 """Each of :data:`BOT_NAMES` made from a seed."""
 

@@ -1,0 +1,161 @@
+"""Duel 52's computer experts measured: matches, looks and thinking time.
+
+``python benchmarks/duel52_expert.py match A B --deals 100 --iterations 12`` plays
+every deal twice, A in each seat, and prints A's score (a draw counts half) with its
+95% Wilson interval. A and B are the package's players by name (``strong``,
+``strong-v1``, ``heuristic``, ...) or the sparring players of
+``duel52_opponents.py`` (``rusher``, ``hoarder``). ``--iterations`` sets the deals a
+decision of every searching player (their lab budget when left out). A's looks are
+counted: how often Foresight let it look at a card (or it chose none), how often it
+flipped a 4 or a 2, and its score in the games where it looked against those where
+it did not.
+
+``python benchmarks/duel52_expert.py think --seconds 0.5 --decisions 100`` times the
+expert's decisions at the server's deadline on every game length (median, p95, and the
+deals it searched).
+
+``--workers`` runs deals in processes (default 1: the machine is shared).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from cardtable.bots.ismcts import Budget, SearchBot
+from cardtable.engine import Bot, Move, Observation, play_out
+from cardtable.games.duel52.bots import make_bot
+from cardtable.games.duel52.rules import DUEL52, Duel52Observation
+from cardtable.games.duel52.table import rank
+from cardtable.sim.stats import wilson
+
+sys.path.insert(0, str(Path(__file__).parent))
+from duel52_opponents import OPPONENTS
+
+
+def player(name: str, seed: int, iterations: int | None, seconds: float | None = None) -> Bot:
+    """A player by name, searching players at the given budget."""
+    if name in OPPONENTS:
+        return OPPONENTS[name](seed)
+    bot = make_bot(name, seed)
+    if isinstance(bot, SearchBot) and (iterations or seconds):
+        bot = bot.with_budget(Budget(iterations=iterations, seconds=seconds))
+    return bot
+
+
+class Watched(Bot):
+    """A player whose looks, flips of 4s and 2s, and thinking times are counted."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.counts: Counter[str] = Counter()
+        self.times: list[float] = []
+
+    def act(self, observation: Observation) -> Move:
+        assert isinstance(observation, Duel52Observation)
+        began = time.perf_counter()
+        move = self.bot.act(observation)
+        if len(observation.legal_moves()) > 1:
+            self.times.append(time.perf_counter() - began)
+        if move.kind == "look":
+            self.counts["look none" if not move.actors else "look"] += 1
+        elif move.kind == "flip":
+            card = observation.find(move.actors[0])
+            if card is not None and card.card is not None and rank(card.card) in (2, 4):
+                self.counts[f"flip {rank(card.card)}"] += 1
+        return move
+
+
+def one_deal(a: str, b: str, length: str, seed: int,
+             iterations: int | None) -> list[tuple[float, Counter[str]]]:
+    """A's score from both seats of one deal, with A's counts in each game."""
+    results = []
+    for a_seat in (0, 1):
+        rng = random.Random(seed)
+        state = DUEL52.new({"length": length}, rng=rng)
+        watched = Watched(player(a, seed * 2 + a_seat, iterations))
+        bots = {a_seat: watched, 1 - a_seat: player(b, seed * 2 + 1 - a_seat, iterations)}
+        outcome = play_out(state, bots, rng)
+        assert outcome is not None
+        score = 0.5 if outcome.winner is None else float(outcome.winner == a_seat)
+        results.append((score, watched.counts))
+    return results
+
+
+def match(args: argparse.Namespace) -> None:
+    jobs = [(args.a, args.b, args.length, args.seed + n, args.iterations)
+            for n in range(args.deals)]
+    with ProcessPoolExecutor(args.workers) as pool:
+        games = [g for deal in pool.map(_deal, jobs) for g in deal]
+    score = sum(s for s, _ in games)
+    low, high = wilson(score, len(games))
+    print(f"{args.a} vs {args.b}, {args.length}, {args.deals} deals x 2 seats = {len(games)} "
+          f"games, iterations {args.iterations or 'lab'}: {score / len(games):.1%} "
+          f"(95% {low:.1%}-{high:.1%})")
+    counts: Counter[str] = Counter()
+    for _, c in games:
+        counts.update(c)
+    looked = [s for s, c in games if c["look"]]
+    not_looked = [s for s, c in games if not c["look"]]
+    print(f"  {args.a}: {dict(sorted(counts.items()))}; games with a look {len(looked)}, "
+          f"score {_rate(looked)}; without {len(not_looked)}, score {_rate(not_looked)}")
+
+
+def _rate(scores: list[float]) -> str:
+    if not scores:
+        return "-"
+    low, high = wilson(sum(scores), len(scores))
+    return f"{sum(scores) / len(scores):.1%} (95% {low:.1%}-{high:.1%})"
+
+
+def _deal(job: tuple[str, str, str, int, int | None]) -> list[tuple[float, Counter[str]]]:
+    return one_deal(*job)
+
+
+def think(args: argparse.Namespace) -> None:
+    for length in ("quick", "standard", "long"):
+        times: list[float] = []
+        n = 0
+        while len(times) < args.decisions:
+            rng = random.Random(args.seed + n)
+            state = DUEL52.new({"length": length}, rng=rng)
+            watched = Watched(player(args.player, n, None, seconds=args.seconds))
+            seat = n % 2
+            play_out(state, {seat: watched, 1 - seat: player("heuristic", n, None)}, rng)
+            times += watched.times
+            n += 1
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(f"{args.player} at {args.seconds} s, {length}: {len(times)} decisions over {n} "
+              f"games, median {statistics.median(times) * 1000:.0f} ms, "
+              f"p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    m = sub.add_parser("match")
+    m.add_argument("a")
+    m.add_argument("b")
+    m.add_argument("--deals", type=int, default=100)
+    m.add_argument("--iterations", type=int, default=None)
+    m.add_argument("--length", default="standard", choices=("quick", "standard", "long"))
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--workers", type=int, default=1)
+    t = sub.add_parser("think")
+    t.add_argument("--player", default="strong")
+    t.add_argument("--seconds", type=float, default=0.5)
+    t.add_argument("--decisions", type=int, default=100)
+    t.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    match(args) if args.command == "match" else think(args)
+
+
+if __name__ == "__main__":
+    main()
