@@ -240,7 +240,9 @@ class Fuzzer:
             state = self.state
             key = (state["game_no"], state["version"])
             if state["status"] == "finished":
-                self.client.send({"type": "again", "game_no": state["game_no"]})
+                # at a table of people the first "again" is an offer the others accept
+                for client in (self.client, *self.others.values()):
+                    client.send({"type": "again", "game_no": state["game_no"]})
             elif state["observation"].get("legal") or not self.others:
                 return
             else:
