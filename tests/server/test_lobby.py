@@ -295,6 +295,19 @@ def test_quick_pairing_takes_a_waiting_seek_or_posts_one(server: Server) -> None
     assert mine["table"]["id"] == paired["table"]["id"]
 
 
+def test_quick_pairing_of_rated_games_is_for_signed_in_players(server: Server) -> None:
+    body = {"game": "duel52", "rated": True, "clock": {"minutes": 10, "increment": 5}}
+    assert error(player(server).post("/api/lobby/quick", json=body)) == (
+        403, "sign-in-to-play-rated")
+    cleo, dan = sign_up(server, "cleo-quick"), sign_up(server, "dan-quick")
+    waiting = cleo.post("/api/lobby/quick", json=body).json()
+    assert waiting["seek"]["rating"] == 1500 and waiting["seek"]["rated"]
+    paired = dan.post("/api/lobby/quick", json=body).json()["paired"]
+    assert paired["table"]["rated"] is True
+    assert {s["name"] for s in paired["table"]["seats"]} == {"cleo-quick", "dan-quick"}
+    assert cleo.get(f"/api/seeks/{waiting['seek']['id']}").json()["seat"] == 1 - paired["seat"]
+
+
 def test_a_flood_of_seeks_meets_the_sites_limit(tmp_path: Path) -> None:
     srv = Server(f"sqlite:///{tmp_path / 'cardtable.db'}", tmp_path / "server.log",
                  "--limit", "seeks=5/minute",
