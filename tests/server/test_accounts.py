@@ -4,12 +4,17 @@ password, session id or hash in the log, a page or /metrics."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
+import sqlalchemy as sa
 from harness import TEST_FLAGS, Server, from_address
+
+from cardtable.server.services.accounts import HASHER
+from cardtable.server.services.names import name_key, name_keys
 
 PASSWORD = "tulip-kettle-93"
 
@@ -241,3 +246,23 @@ def test_japanese_names_mix_kanji_and_kana_look_alike_mixes_are_refused(server: 
     client = anon(server)
     r = client.post("/api/session", json={"name": "山田たろう", "password": PASSWORD})
     assert r.status_code == 200 and who(client) == "山田たろう"
+
+
+def test_an_account_made_under_the_earlier_key_is_still_found(server: Server) -> None:
+    """Before kana and Han look-alikes were one name, 田中一郎 was keyed as written; now
+    its 一 is keyed as the long vowel ー. Such an account signs in and has its page."""
+    assert name_keys("田中一郎") == [name_key("田中一郎"), "田中一郎"]
+    engine = sa.create_engine(str(server.db_url))
+    with engine.begin() as conn:
+        conn.execute(sa.text(
+            "INSERT INTO accounts (name, name_key, password_hash, created_at) "
+            "VALUES ('田中一郎', '田中一郎', :hash, :now)"),
+            {"hash": HASHER.hash(PASSWORD), "now": time.time()})
+    engine.dispose()
+    client = anon(server)
+    r = client.post("/api/session", json={"name": "田中一郎", "password": PASSWORD})
+    assert r.status_code == 200 and who(client) == "田中一郎"
+    page = server.http.get("/api/players/田中一郎")
+    assert page.status_code == 200 and page.json()["name"] == "田中一郎"
+    r = anon(server).post("/api/accounts", json={"name": "田中一郎", "password": PASSWORD})
+    assert (r.status_code, error(r)) == (409, "name-taken")

@@ -13,8 +13,7 @@ from fastapi.responses import HTMLResponse
 from cardtable.server.live.rated import SCALE
 from cardtable.server.protocol.errors import ApiError
 from cardtable.server.routes.signedin import database
-from cardtable.server.services import players
-from cardtable.server.services.names import name_key
+from cardtable.server.services import accounts, players
 from cardtable.server.storage import accounts as stored
 from cardtable.web.pages import SIGNED_IN, not_found, render
 
@@ -54,7 +53,7 @@ async def profile_page(name: str, request: Request, page: int = 0) -> HTMLRespon
         data = await players.profile(db, name, max(0, min(page, 10_000)))
     except ApiError:
         return not_found(request)
-    found = await db.run(stored.account_by_name, name_key(name))
+    found = await accounts.find(db, stored.account_by_name, name)
     history = await db.run(stored.rating_history, found[0]) if found else []
     every = await db.run(stored.player_games, found[0], 0, 500) if found else []
     charts = {fam: chart([h["mu_after"] * SCALE for h in history if h["family"] == fam])

@@ -15,13 +15,15 @@ import asyncio
 import hashlib
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from cardtable.server.protocol.errors import ApiError
-from cardtable.server.services.names import check_name, name_key
+from cardtable.server.services.names import check_name, name_key, name_keys
 from cardtable.server.storage import accounts as stored
 from cardtable.server.storage.db import Database
 
@@ -37,6 +39,8 @@ _NO_ACCOUNT_HASH = HASHER.hash(secrets.token_urlsafe(16))
 _hashing = asyncio.Semaphore(HASHING_AT_ONCE)
 
 WRONG = ApiError(401, "bad-sign-in", "wrong name or password")
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,16 @@ async def _verify(password_hash: str, password: str) -> bool:
         return await asyncio.to_thread(verify)
 
 
+async def find(db: Database, lookup: Callable[..., T | None], name: str) -> T | None:
+    """``lookup(connection, key)`` for the account of this name: under its key, or under
+    the key it was made with before the present rule (:func:`names.name_keys`)."""
+    for key in name_keys(name):
+        found = await db.run(lookup, key)
+        if found is not None:
+            return found
+    return None
+
+
 async def _new_session(db: Database, account_id: int) -> str:
     session_id = secrets.token_urlsafe(32)
     await db.run(stored.create_session, session_hash(session_id), account_id,
@@ -92,7 +106,7 @@ async def sign_up(db: Database, raw_name: object, raw_password: object) -> tuple
     password = check_password(raw_password, name)
     key = name_key(name)
     taken = ApiError(409, "name-taken", "that name, or one that looks like it, is taken")
-    if await db.run(stored.account_id_by_key, key) is not None:
+    if await find(db, stored.account_id_by_key, name) is not None:
         raise taken
     account_id = await db.run(stored.create_account, name, key, await _hash(password))
     if account_id is None:
@@ -107,7 +121,7 @@ async def sign_in(db: Database, raw_name: object, raw_password: object) -> tuple
             or len(raw_name) > 80 or len(raw_password) > MAX_PASSWORD \
             or len(raw_password.encode("utf-8", "surrogatepass")) > MAX_PASSWORD_BYTES:
         raise WRONG
-    row = await db.run(stored.account_by_key, name_key(raw_name))
+    row = await find(db, stored.account_by_key, raw_name)
     matches = await _verify(row.password_hash if row else _NO_ACCOUNT_HASH, raw_password)
     if row is None or not matches:
         raise WRONG

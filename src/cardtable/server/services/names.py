@@ -7,14 +7,17 @@ script, or Han with Hiragana and Katakana (山田たろう), with Bopomofo, or w
 each also with Latin; so no Latin name with a Cyrillic ``а`` in it. Two names are the same
 name when their keys are equal: the key folds case, maps each letter to the ASCII letter
 it looks like (Unicode's confusables, through ``confusable_homoglyphs``), and treats
-``0``/``o`` and ``1``/``l``/``i`` alike; a letter like no ASCII one is keyed by the least
-of the letters it looks like (Katakana カ and Han 力 alike), so a name cannot pass for
-another one. The site's own words are reserved.
+``0``/``o`` and ``1``/``l``/``i`` alike; a Han, kana, Bopomofo or Hangul letter like no
+ASCII one is keyed by the least of the letters of those scripts it looks like (Katakana
+カ and Han 力 alike), so a name cannot pass for another one. Accounts made before that
+last rule keep their keys, and are found by them too (:func:`name_keys`). The site's own
+words are reserved.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
 from confusable_homoglyphs import categories, confusables  # type: ignore[import-untyped]
@@ -82,8 +85,38 @@ def _restrictive(name: str) -> bool:
 
 def name_key(name: str) -> str:
     """What two names that look alike share: unique among accounts."""
+    return _key(name, _twin)
+
+
+def name_keys(name: str) -> list[str]:
+    """The keys an account of this name may be stored under: :func:`name_key`, and, when
+    it differs, the key of an account made before the look-alike letters of Han, kana,
+    Bopomofo and Hangul were one (such an account is found by it)."""
+    keys = [name_key(name)]
+    before = _key(name, _ascii_twin)
+    return keys if before == keys[0] else [*keys, before]
+
+
+def _key(name: str, twin: Callable[[str], str]) -> str:
     plain = unicodedata.normalize("NFKC", name)
-    return "".join(_ascii_twin(ch) for ch in plain).casefold().translate(_ASCII_FOLD)
+    return "".join(twin(ch) for ch in plain).casefold().translate(_ASCII_FOLD)
+
+
+EAST_ASIAN = frozenset({"HAN", "HIRAGANA", "KATAKANA", "BOPOMOFO", "HANGUL"})
+"""The scripts a name may now mix, whose letters are keyed by their look-alikes among them
+(Katakana カ and Han 力); the marks ー and 々 go with them."""
+
+
+@lru_cache(maxsize=4096)
+def _twin(ch: str) -> str:
+    """The letter ``ch`` is keyed by: its ASCII twin, else, in the East Asian scripts, the
+    least letter it looks like among them; else itself."""
+    twin = _ascii_twin(ch)
+    return _least_alike(ch) if twin == ch and _east_asian(ch) else twin
+
+
+def _east_asian(ch: str) -> bool:
+    return ch in MARKS or categories.alias(ch) in EAST_ASIAN
 
 
 @lru_cache(maxsize=4096)
@@ -98,7 +131,7 @@ def _ascii_twin(ch: str) -> str:
                 twin: str = glyph["c"]
                 if len(twin) == 1 and twin.isascii() and twin.isalnum():
                     return twin
-    return _least_alike(ch)
+    return ch
 
 
 LOOK_ALIKES = 64
@@ -106,15 +139,15 @@ LOOK_ALIKES = 64
 
 
 def _least_alike(ch: str) -> str:
-    """The least of the letters a name may hold that ``ch`` looks like, directly or through
-    others (ー, 一), ``ch`` included: the same for every one of them."""
+    """The least of the East Asian letters and marks a name may hold that ``ch`` looks
+    like, directly or through others (ー, 一), ``ch`` included: the same for each of them."""
     seen, todo = {ch}, [ch]
     while todo and len(seen) < LOOK_ALIKES:
         for entry in confusables.is_confusable(todo.pop(), greedy=True) or []:
             for glyph in entry["homoglyphs"]:
                 twin = glyph["c"]
                 if len(twin) == 1 and twin not in seen and _allowed(twin) \
-                        and unicodedata.normalize("NFKC", twin) == twin:
+                        and _east_asian(twin) and unicodedata.normalize("NFKC", twin) == twin:
                     seen.add(twin)
                     todo.append(twin)
     return min(seen)

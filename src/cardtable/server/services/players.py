@@ -11,7 +11,7 @@ from typing import Any
 
 from cardtable.server.live.rated import PROVISIONAL_GAMES, SCALE
 from cardtable.server.protocol.errors import ApiError
-from cardtable.server.services.names import name_key
+from cardtable.server.services import accounts
 from cardtable.server.storage import accounts as stored
 from cardtable.server.storage.db import Database
 
@@ -58,7 +58,7 @@ def game_row(row: dict[str, Any]) -> dict[str, Any]:
 
 async def profile(db: Database, name: str, page: int) -> dict[str, Any]:
     """``{"name", "ratings", "games", "page", "more"}``; ``unknown-player`` (404)."""
-    found = await db.run(stored.account_by_name, name_key(name)) if len(name) <= 80 else None
+    found = await accounts.find(db, stored.account_by_name, name) if len(name) <= 80 else None
     if found is None:
         raise ApiError(404, "unknown-player", "there is no player of that name")
     account_id, shown = found
