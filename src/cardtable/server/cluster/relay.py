@@ -45,6 +45,8 @@ BEAT = 1.0
 """Seconds between this process's heartbeats in the list of processes."""
 MAX_WAITING = 100_000
 """Messages kept while Redis is away; older ones are dropped (followers then reload)."""
+STOP_SECONDS = 2.0
+"""How long a stop waits for the reader, sender and heartbeat to end."""
 FLUSH_GAP = 0.002
 """Seconds at least between two writes of the sender: what is queued meanwhile goes out
 together (one entry per inbox); the longest a message waits for its write."""
@@ -75,6 +77,7 @@ class Relay:
         self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._ids = itertools.count(1)
         self._tasks: list[asyncio.Task[None]] = []
+        self._closing = False
 
     def inbox(self, process: str) -> str:
         return f"{self.prefix}inbox:{process}"
@@ -115,16 +118,20 @@ class Relay:
         """Send what is queued (briefly), stop, and delete this process's inbox."""
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._drained(), 2.0)
+        # Redis's client may turn a cancelled blocking read into a connection error, which
+        # the reader would take for an outage and read on: the flag ends its loop, and the
+        # wait is bounded, so a stop never hangs on a read
+        self._closing = True
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=STOP_SECONDS)
         with contextlib.suppress(RedisError, OSError):
             await self.redis.delete(self.inbox(self.me))
             await self.redis.zrem(self.processes, self.me)
         for client in (self._reader, self._sender, self.redis):
-            await client.aclose()
+            with contextlib.suppress(TimeoutError, RedisError, OSError):
+                await asyncio.wait_for(client.aclose(), STOP_SECONDS)
 
     async def _drained(self) -> None:
         while self._outbox:
@@ -200,7 +207,7 @@ class Relay:
     async def _read(self) -> None:
         last = "0-0"  # a new process's inbox is new: read it all
         pause = 0.05
-        while True:
+        while not self._closing:
             try:
                 found = await self._reader.xread({self.inbox(self.me): last}, count=500,
                                                  block=BLOCK_MS)
