@@ -16,6 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
+from axe import assert_accessible
 from conftest import serve
 from harness import Server
 from webplay import DESKTOP, PHONE, new_page, wait_ready
@@ -97,6 +98,8 @@ def test_a_five_plus_three_clock_on_a_phone_and_a_desktop(browser: Any, minute_s
         assert page.locator("#clock .side.running").count() == 1
     shot(ann, artifacts, "clock-duel-phone-en.png")
     shot(ben, artifacts, "clock-duel-desktop-de.png")
+    assert_accessible(ann, "a chess clock (en, phone)")
+    assert_accessible(ben, "a chess clock (de, desktop)")
     assert ann.errors == [] and ben.errors == []
     ann.context.close()
     ben.context.close()
@@ -132,6 +135,7 @@ def test_the_home_page_lists_your_turns(browser: Any, clock_server: Server, arti
     assert ("3 days a move" in text) if lang == "en" else ("3 Tage pro Zug" in text)
     page.wait_for_function("() => document.title.startsWith('(1) ')")
     assert page.locator("#notify-turns").is_visible()
+    assert_accessible(page, f"the your-turn list ({lang})")
     shot(page, artifacts, f"your-turns-{'phone' if viewport is PHONE else 'desktop'}-{lang}.png")
     assert page.errors == []
     page.context.close()
