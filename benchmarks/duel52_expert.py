@@ -5,7 +5,8 @@ every deal twice, A in each seat, and prints A's score (a draw counts half) with
 95% Wilson interval. A and B are the package's players by name (``strong``,
 ``strong-v1``, ``heuristic``, ...) or the sparring players of
 ``duel52_opponents.py`` (``rusher``, ``hoarder``). ``--iterations`` sets the deals a
-decision of every searching player (their lab budget when left out). A's looks are
+decision of every searching player (their lab budget when left out; ``--b-iterations``
+gives B its own, to match each player's deals in the same time). A's looks are
 counted: how often Foresight let it look at a card (or it chose none), how often it
 flipped a 4 or a 2, and its score in the games where it looked against those where
 it did not.
@@ -72,15 +73,16 @@ class Watched(Bot):
         return move
 
 
-def one_deal(a: str, b: str, length: str, seed: int,
-             iterations: int | None) -> list[tuple[float, Counter[str]]]:
+def one_deal(a: str, b: str, length: str, seed: int, iterations: int | None,
+             b_iterations: int | None) -> list[tuple[float, Counter[str]]]:
     """A's score from both seats of one deal, with A's counts in each game."""
     results = []
     for a_seat in (0, 1):
         rng = random.Random(seed)
         state = DUEL52.new({"length": length}, rng=rng)
         watched = Watched(player(a, seed * 2 + a_seat, iterations))
-        bots = {a_seat: watched, 1 - a_seat: player(b, seed * 2 + 1 - a_seat, iterations)}
+        bots = {a_seat: watched,
+                1 - a_seat: player(b, seed * 2 + 1 - a_seat, b_iterations or iterations)}
         outcome = play_out(state, bots, rng)
         assert outcome is not None
         score = 0.5 if outcome.winner is None else float(outcome.winner == a_seat)
@@ -89,14 +91,20 @@ def one_deal(a: str, b: str, length: str, seed: int,
 
 
 def match(args: argparse.Namespace) -> None:
-    jobs = [(args.a, args.b, args.length, args.seed + n, args.iterations)
+    jobs = [(args.a, args.b, args.length, args.seed + n, args.iterations, args.b_iterations)
             for n in range(args.deals)]
+    games: list[tuple[float, Counter[str]]] = []
     with ProcessPoolExecutor(args.workers) as pool:
-        games = [g for deal in pool.map(_deal, jobs) for g in deal]
+        for n, deal in enumerate(pool.map(_deal, jobs), 1):
+            games += deal
+            if n % 10 == 0 and n < len(jobs):  # a long run shows its course
+                print(f"  after {n} deals: {sum(s for s, _ in games) / len(games):.1%}",
+                      flush=True)
     score = sum(s for s, _ in games)
     low, high = wilson(score, len(games))
     print(f"{args.a} vs {args.b}, {args.length}, {args.deals} deals x 2 seats = {len(games)} "
-          f"games, iterations {args.iterations or 'lab'}: {score / len(games):.1%} "
+          f"games, iterations {args.iterations or 'lab'}"
+          f"{f' (B {args.b_iterations})' if args.b_iterations else ''}: {score / len(games):.1%} "
           f"(95% {low:.1%}-{high:.1%})")
     counts: Counter[str] = Counter()
     for _, c in games:
@@ -114,7 +122,8 @@ def _rate(scores: list[float]) -> str:
     return f"{sum(scores) / len(scores):.1%} (95% {low:.1%}-{high:.1%})"
 
 
-def _deal(job: tuple[str, str, str, int, int | None]) -> list[tuple[float, Counter[str]]]:
+def _deal(job: tuple[str, str, str, int, int | None, int | None]
+          ) -> list[tuple[float, Counter[str]]]:
     return one_deal(*job)
 
 
@@ -145,6 +154,8 @@ def main() -> None:
     m.add_argument("b")
     m.add_argument("--deals", type=int, default=100)
     m.add_argument("--iterations", type=int, default=None)
+    m.add_argument("--b-iterations", type=int, default=None,
+                   help="B's deals a decision, when not A's")
     m.add_argument("--length", default="standard", choices=("quick", "standard", "long"))
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--workers", type=int, default=1)

@@ -169,8 +169,15 @@ def worth(t: selfplay.Table, seat: int) -> float:
 
 # --- the value of a look --------------------------------------------------------------
 
-PLACEBOS = 8
+PLACEBOS = 4
 """Random groupings whose gain is the noise a look's gain is measured against."""
+CONTENDERS = 6
+"""The moves a look may make the best: those best over all deals (the rest seldom are
+after a look, and each costs time)."""
+LOOK_SHARE = 0.6
+"""The share of the thinking time a look spends on deals; the rest is for weighing."""
+MARGIN = 0.02
+"""Seconds a decision keeps back from its deadline for what follows the search."""
 
 
 def grouped_gain(values: list[list[float]], groups: list[int]) -> float:
@@ -178,7 +185,7 @@ def grouped_gain(values: list[list[float]], groups: list[int]) -> float:
     move for all of them (the deals' ``values[deal][move]``)."""
     n = len(values)
     moves = range(len(values[0]))
-    overall = max(sum(v[m] for v in values) for m in moves)
+    overall = max(sum([v[m] for v in values]) for m in moves)
     by_group: dict[int, list[float]] = {}
     for v, g in zip(values, groups, strict=True):
         sums = by_group.setdefault(g, [0.0] * len(v))
@@ -191,6 +198,9 @@ def look_gains(values: list[list[float]], ranks: list[list[int]],
                rng: random.Random) -> list[float]:
     """Each look's gain (``ranks[look][deal]``: the rank of its card on each deal) less
     the gain of random groups of the same sizes."""
+    totals = [sum([v[m] for v in values]) for m in range(len(values[0]))]
+    best = sorted(range(len(totals)), key=lambda m: -totals[m])[:CONTENDERS]
+    values = [[v[m] for m in best] for v in values]
     gains = []
     for seen in ranks:
         gain = grouped_gain(values, seen)
@@ -221,10 +231,17 @@ class ExpertBot(SearchBot):
 
     def act(self, observation: Observation) -> Move:
         assert isinstance(observation, Duel52Observation)
-        choice = observation.choice
-        if choice is not None and choice.kind == "look" and observation.seat == choice.seat:
-            return self._look(observation)
-        return super().act(observation)
+        budget = self.budget
+        until = budget.until(time.time())
+        if until is not None:  # stop short of the deadline, not just after it
+            self.budget = Budget(iterations=budget.iterations, deadline=until - MARGIN)
+        try:
+            choice = observation.choice
+            if choice is not None and choice.kind == "look" and observation.seat == choice.seat:
+                return self._look(observation)
+            return super().act(observation)
+        finally:
+            self.budget = budget
 
     def _look(self, obs: Duel52Observation) -> Move:
         """The look worth most (see :func:`look_gains`)."""
@@ -237,6 +254,8 @@ class ExpertBot(SearchBot):
             return legal[0]
         started = time.time()
         deadline = self.budget.until(started)
+        if deadline is not None:
+            deadline = started + LOOK_SHARE * (deadline - started)
         limit = self.budget.iterations or MAX_ITERATIONS
         rng = self.rng
         values: list[list[float]] = []
