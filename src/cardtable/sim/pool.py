@@ -122,11 +122,16 @@ def _on_cluster(task: Callable[..., Result], jobs: Sequence[tuple[Any, ...]],
                 raise ClusterError(_mismatch(worker, tuple(theirs), expected))
         futures = {client.submit(checked, expected, task, *job, pure=False): index
                    for index, job in enumerate(jobs)}
-        for future in as_completed(futures, loop=client.loop):  # type: ignore[no-untyped-call]
-            if future.status == "error" and isinstance(failure := future.exception(),
-                                                       ClusterError):
+        # the chunks finished meanwhile are fetched together: one round trip through the
+        # scheduler for each, in turn, cost more than cheap chunks themselves
+        finished = as_completed(futures, loop=client.loop)  # type: ignore[no-untyped-call]
+        for batch in finished.batches():  # type: ignore[no-untyped-call]
+            try:
+                results = client.gather(batch)  # type: ignore[no-untyped-call]
+            except ClusterError as failure:
                 raise ClusterError(str(failure)) from None
-            yield futures[future], future.result()
+            for future, result in zip(batch, results, strict=True):
+                yield futures[future], result
     except (CancelledError, OSError, TimeoutError) as exc:
         raise ClusterError(f"lost the Dask scheduler at {cluster.address} mid-run "
                            f"({type(exc).__name__}); no figures") from None
