@@ -115,6 +115,16 @@ def test_a_seat_out_of_time_loses(quick: Server, game: str) -> None:
     quick.record(table_id)  # the finished game's record is there
 
 
+def test_in_the_team_duel_the_partner_loses_too(quick: Server) -> None:
+    _table, clients = seated(quick, game="duel", variants=["team"], clock={"minutes": 1})
+    running = playing(clients[0])["clock"]["seat"]
+    finished = clients[0].wait_state(lambda m: m["status"] == "finished", timeout=120)
+    assert finished["outcome"] == {"winner": 1 - running % 2, "reason": "time",
+                                   "flagged": running}
+    for client in clients.values():
+        client.close()
+
+
 def test_a_restarted_server_keeps_the_clocks(fresh_server: Server, tmp_path: Path) -> None:
     fresh_server.stop()
     server = Server(fresh_server.db_url, tmp_path / "again.log", "--clock-minute",

@@ -150,6 +150,24 @@ def test_time_running_out_at_a_table_nobody_holds(tmp_path: Path) -> None:
         server.stop()
 
 
+def test_a_paternoster_turn_out_of_time_loses_the_ride(tmp_path: Path) -> None:
+    """Played together: the team loses when one turn's time runs out (a day of a second)."""
+    server = started(tmp_path, "ride", "--clock-day", "1")
+    try:
+        table_id, browsers, _tokens = pair(server, game="paternoster", clock={"days": 1})
+        seat = to_act(server, table_id)
+
+        def finished() -> dict[str, Any] | None:
+            info: dict[str, Any] = server.http.get(f"/api/tables/{table_id}").json()
+            return info if info["status"] == "finished" else None
+
+        info = wait_until(finished)
+        assert info["outcome"] == {"lost": "time", "reason": "time", "flagged": seat}
+        assert turns(browsers[0]) == turns(browsers[1]) == []
+    finally:
+        server.stop()
+
+
 def test_open_turn_based_games_are_capped(tmp_path: Path) -> None:
     server = started(tmp_path, "cap", "--max-turn-based", "2")
     try:

@@ -212,8 +212,10 @@ class Clocks:
             try:
                 await self.flag(deadline.seat)
             except Refusal as exc:
-                log.warning("the flag could not be stored: %s", exc.message,
-                            extra={"table": self.id, "code": exc.code})
+                log.warning("the flag could not be stored: %s; trying again in a second",
+                            exc.message, extra={"table": self.id, "code": exc.code})
+                if not self.closed:
+                    asyncio.get_running_loop().call_later(1.0, self._time_up, deadline)
 
     def _schedule_clock(self) -> None:
         if self._clock is not None:
