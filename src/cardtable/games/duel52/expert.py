@@ -22,7 +22,8 @@ and a value for Foresight's information.
   gain either way, an opponent's card before its own (it may be a Trap).
 
 The player reads only its observation: what it was shown stays in it, and every deal
-keeps it. Out of time before a first deal, it plays the heuristic player's move.
+keeps it. It begins a deal only when one as long as its longest still fits in its time,
+and out of time before a first deal it plays the heuristic player's move.
 """
 
 from __future__ import annotations
@@ -239,9 +240,41 @@ class ExpertBot(SearchBot):
             choice = observation.choice
             if choice is not None and choice.kind == "look" and observation.seat == choice.seat:
                 return self._look(observation)
-            return super().act(observation)
+            return self._search(observation)
         finally:
             self.budget = budget
+
+    def _search(self, obs: Duel52Observation) -> Move:
+        """Every legal move on the same deals; the best total wins (ties: the first).
+        A deal is begun only when one as long as the longest so far still fits before
+        the deadline: a deal plays every legal move, and some positions have many."""
+        seat = obs.seat
+        legal = obs.legal_moves()
+        if seat is None or not legal:
+            raise ValueError("the expert was asked to move but has no legal move")
+        started = time.time()
+        if len(legal) == 1:
+            self.last = SearchStats(0, 0.0)
+            return legal[0]
+        deadline = self.budget.until(started)
+        limit = self.budget.iterations or MAX_ITERATIONS
+        rng = self.rng
+        totals = [0.0] * len(legal)
+        done, longest = 0, 0.0
+        while done < limit:
+            began = time.time()
+            if deadline is not None and began + longest >= deadline:
+                break
+            deal = self.sampler(obs, rng)
+            for i, (value, _) in enumerate(deal_values(deal, legal, seat,
+                                                       rng.randrange(2**32))):
+                totals[i] += value
+            done += 1
+            longest = max(longest, time.time() - began)
+        self.last = SearchStats(done, time.time() - started)
+        if done == 0:
+            return HeuristicBot(rng.randrange(2**32)).act(obs)
+        return legal[max(range(len(legal)), key=lambda i: totals[i])]
 
     def _look(self, obs: Duel52Observation) -> Move:
         """The look worth most (see :func:`look_gains`)."""
