@@ -184,11 +184,12 @@ def test_filters_and_too_few_games(site: Site) -> None:
     assert "too few to tell" in done.stdout
 
 
-def test_the_html_report_has_the_people_s_section(site: Site, tmp_path: Path) -> None:
-    page = tmp_path / "report.html"
+def test_the_html_report_and_the_chart(site: Site, tmp_path: Path) -> None:
+    page, chart = tmp_path / "report.html", tmp_path / "chart.png"
     done = balance("duel", "--from-db", str(site.db), "--games", "200", "--workers", "1",
-                   "--report", str(page))
+                   "--report", str(page), "--plot", str(chart))
     assert done.returncode == 0, done.stderr
+    assert chart.read_bytes().startswith(b"\x89PNG")
     html = page.read_text(encoding="utf-8")
     assert "the site&#x27;s games between people beside the simulation" in html
     assert f"{len(site.records)} finished games between people" in html
@@ -211,6 +212,7 @@ def test_bad_input_is_one_line(site: Site, tmp_path: Path) -> None:
             "cannot open postgresql://",
         ("chess", "--from-db", str(site.db)): "invalid choice: 'chess'",
         ("duel", "--rated-only"): "only with --from-db",
+        ("duel", "--from-db", str(site.db), "--csv"): "not with --csv",
     }
     for args, said in cases.items():
         done = balance(*args)

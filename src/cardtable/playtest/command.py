@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 GAMES = {"duel": "duel", "duel52": "duel52", "matebeta": "matebeta",
          "paternoster": "paternoster", "campaign": "paternoster"}
 """The balance report's name, and the game whose tables it reads."""
-NOT_WITH = ("levels", "bots", "restricted", "sweep")
-"""Balance options that choose computer players or simulations only."""
+NOT_WITH = ("levels", "bots", "restricted", "sweep", "csv")
+"""Balance options that choose computer players or simulations only (and CSV, whose
+columns are one figure's)."""
 
 
 def extend(balance: argparse.ArgumentParser) -> None:
@@ -112,6 +113,11 @@ def command(args: argparse.Namespace) -> int:
     from cardtable.sim.setup import resolve_game
 
     title = f"{resolve_game(game).name}: the site's games between people beside the simulation"
+    if args.plot:
+        from cardtable.sim import report
+
+        report.plot(Path(args.plot), title, [item.people for item in items if item.people],
+                    whose="people")
     if args.report:
         setup = (f"{played.measured:,} games between people from the site's database; made "
                  f"by 'cardtable balance {args.game} --from-db' in {seconds:.0f} s")
