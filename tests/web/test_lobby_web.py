@@ -1,13 +1,15 @@
 """The lobby in two browsers that have never met: one posts a seek, the other sees it
 appear in its live list and takes it, and both land at the same table at once; one
-resigns and both see the end; in a second run with a 1+1 clock nobody moves and one
-loses on time. "Play a person" on the home page pairs two more browsers. The lobby on a
-phone and a desktop, in English and German, for people to look at."""
+resigns and both see the end; in a second run they play a 1+1 duel move by move to
+its end, and in a third nobody moves and one loses on time. "Play a person" on the home
+page pairs two more browsers. The lobby on a phone and a desktop, in English and German,
+for people to look at."""
 
 from __future__ import annotations
 
 import os
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,7 @@ import pytest
 from axe import assert_accessible
 from conftest import serve
 from harness import Server
-from webplay import new_page, wait_ready
+from webplay import attr, new_page, play_one_move, wait_ready, wait_turn
 
 SHOTS = Path(os.environ.get("CARDTABLE_LOBBY_SHOTS", "/tmp/shots/lobby"))
 SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
@@ -28,6 +30,30 @@ TABLE = re.compile(r"/t/[A-Za-z0-9_-]+$")
 def clock_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A clock minute of eight seconds (``--clock-minute``): a 1+1 clock runs out soon."""
     yield from serve(tmp_path_factory, "lobby-clocks", "--clock-minute", "8")
+
+
+@pytest.fixture(scope="module")
+def long_clock_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A clock minute of ten real minutes: two pages play a 1+1 duel to its end however
+    busy the machine is (the clock is there and runs, but never falls)."""
+    yield from serve(tmp_path_factory, "lobby-long-clock", "--clock-minute", "600")
+
+
+def play_both_to_end(pages: tuple[Any, Any], seconds: float = 600) -> int:
+    """Two seats' pages play their first legal choices, turn by turn, until the game is
+    over; returns the moves made."""
+    end = time.monotonic() + seconds
+    made, current = 0, 0
+    while attr(pages[0], "status") != "finished":
+        assert time.monotonic() < end, "the game did not end in time"
+        page = pages[current]
+        if attr(page, "status") == "playing" and attr(page, "legal") not in (None, "0") \
+                and play_one_move(page):
+            made += 1
+            continue
+        current = 1 - current  # this seat has nothing to do: the other one's turn
+        wait_turn(pages[current])
+    return made
 
 
 def post_in_lobby(page: Any, server: Server, game: str, clock: str, name: str) -> None:
@@ -74,6 +100,32 @@ def test_one_posts_the_other_takes_both_sit_at_one_table(browser: Any, server: S
         page.locator("#result").wait_for(state="visible")
     assert ada.errors == [] and bo.errors == []
     for page in (ada, bo):
+        page.context.close()
+
+
+def test_a_one_plus_one_duel_from_the_lobby_played_to_its_end(browser: Any,
+                                                             long_clock_server: Server) -> None:
+    eve = new_page(browser, SIZES["desktop"], "en-GB")
+    max_ = new_page(browser, SIZES["phone"], "de-DE")
+    max_.goto(f"{long_clock_server.url}/lobby?lang=de")
+    post_in_lobby(eve, long_clock_server, "duel", "1+1", "Eve")
+    seek = max_.locator(".seek", has_text="Eve")
+    seek.wait_for(state="visible")
+    seek.get_by_role("button", name="Annehmen").click()
+    for page in (eve, max_):
+        page.wait_for_url(TABLE)
+        wait_ready(page)
+        page.locator("#clock").wait_for(state="visible")
+    made = play_both_to_end((eve, max_))
+    assert made >= 4
+    for page in (eve, max_):
+        page.locator("#result").wait_for(state="visible")
+    table = eve.url.split("/t/")[1].split("?")[0]
+    info = httpx.get(f"{long_clock_server.url}/api/tables/{table}").json()
+    assert info["time_control"], info  # a clocked game, ended by the rules, not the clock
+    assert "ran out of time" not in eve.locator("#result").inner_text()
+    assert eve.errors == [] and max_.errors == []
+    for page in (eve, max_):
         page.context.close()
 
 
