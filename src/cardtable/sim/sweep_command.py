@@ -15,7 +15,7 @@ from rich.console import Console
 
 from cardtable.sim import report, sweep_charts
 from cardtable.sim.progress import progress_bar
-from cardtable.sim.setup import bot_names, build_options, resolve_game
+from cardtable.sim.setup import bot_names, build_options, player_key, resolve_game
 from cardtable.sim.sweep import (
     Point,
     Sweep,
@@ -31,11 +31,9 @@ from cardtable.sim.sweep import (
 def build_sweep(args: argparse.Namespace) -> Sweep:
     game = resolve_game(args.game)
     options = build_options(game, args.variant, args.level, args.players)
-    known = bot_names(game.id)
-    bots = tuple(args.bots.split(",")) if args.bots else (known[0],)
-    for name in bots:
-        if name not in known:
-            raise ValueError(f"unknown {game.name} player '{name}' (known: {', '.join(known)})")
+    # a level's name (expert) or the lab's (strong), as simulate and tournament take them
+    bots = (tuple(player_key(game.id, name) for name in args.bots.split(",")) if args.bots
+            else (bot_names(game.id)[0],))
     if args.games < 1:
         raise ValueError("--games must be at least 1")
     sweep = Sweep(game.id, options, tuple(parse_axis(v) for v in args.vary), bots, args.games,
