@@ -97,7 +97,7 @@ def match(args: argparse.Namespace) -> None:
     with ProcessPoolExecutor(args.workers) as pool:
         for n, deal in enumerate(pool.map(_deal, jobs), 1):
             games += deal
-            if n % 10 == 0 and n < len(jobs):  # a long run shows its course
+            if n % 5 == 0 and n < len(jobs):  # a long run shows its course
                 print(f"  after {n} deals: {sum(s for s, _ in games) / len(games):.1%}",
                       flush=True)
     score = sum(s for s, _ in games)
