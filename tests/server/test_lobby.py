@@ -63,6 +63,26 @@ def receive(ws: ClientConnection, kind: str) -> dict[str, Any]:
             return message
 
 
+def race_to_take(seek_id: str, takers: list[httpx.Client]) -> list[httpx.Response]:
+    """Every taker asks for the seek at the same moment (threads behind one barrier)."""
+    start = threading.Barrier(len(takers))
+    answers: list[httpx.Response] = []
+    lock = threading.Lock()
+
+    def take(client: httpx.Client) -> None:
+        start.wait()
+        r = client.post(f"/api/seeks/{seek_id}/accept")
+        with lock:
+            answers.append(r)
+
+    threads = [threading.Thread(target=take, args=(c,)) for c in takers]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return answers
+
+
 @pytest.fixture(scope="module")
 def short_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """Seeks that wait one second, two open seeks at most per player, one turn-based
@@ -168,22 +188,7 @@ def test_rated_seeks_are_for_signed_in_players(server: Server) -> None:
 def test_twenty_players_racing_for_one_seek_make_exactly_one_table(server: Server) -> None:
     owner = player(server)
     seek = post(owner)
-    takers = [player(server) for _ in range(20)]
-    start = threading.Barrier(len(takers))
-    answers: list[httpx.Response] = []
-    lock = threading.Lock()
-
-    def take(client: httpx.Client) -> None:
-        start.wait()
-        r = client.post(f"/api/seeks/{seek['id']}/accept")
-        with lock:
-            answers.append(r)
-
-    threads = [threading.Thread(target=take, args=(c,)) for c in takers]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    answers = race_to_take(seek["id"], [player(server) for _ in range(20)])
     won = [r for r in answers if r.status_code == 201]
     assert len(won) == 1
     assert sorted(error(r) for r in answers if r.status_code != 201) == [

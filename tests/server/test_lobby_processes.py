@@ -5,15 +5,13 @@ the table at the first; 20 takers spread over both processes make one table."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 
-import httpx
 import psycopg
 import pytest
 import redis
 from harness import Server, wait_until
-from test_lobby import DUEL_3_2, error, player, post, receive, socket
+from test_lobby import DUEL_3_2, error, player, post, race_to_take, receive, socket
 from test_many_processes import redis_flags
 
 from cardtable.server.live.seats import digest
@@ -85,22 +83,7 @@ def test_twenty_takers_at_two_processes_make_one_table(two: tuple[Server, Server
     a, b = two
     seek = post(player(a), **DUEL_3_2)
     before = tables_stored(module_postgres_url)
-    takers = [player(a if i % 2 else b) for i in range(20)]
-    start = threading.Barrier(len(takers))
-    answers: list[httpx.Response] = []
-    lock = threading.Lock()
-
-    def take(client: httpx.Client) -> None:
-        start.wait()
-        r = client.post(f"/api/seeks/{seek['id']}/accept")
-        with lock:
-            answers.append(r)
-
-    threads = [threading.Thread(target=take, args=(c,)) for c in takers]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    answers = race_to_take(seek["id"], [player(a if i % 2 else b) for i in range(20)])
     assert [r.status_code for r in answers].count(201) == 1
     assert sorted(error(r) for r in answers if r.status_code != 201) == [
         (409, "seek-taken")] * 19
