@@ -137,7 +137,7 @@ def test_cooperative_paternoster_ranks_teams_by_perfect_games_then_cards_left() 
     (["duel", "--bots", "club,simple"], "named twice"),
     (["duel52", "--bots", "expert,genius"],
      "unknown Duel 52 player 'genius' (levels: beginner, club, expert; other players: "
-     "heuristic, careless, random, strong)"),
+     "heuristic, careless, random, strong"),
     (["duel", "--bots", "simple,simple"], "named twice"),
     (["matebeta", "--games", "0"], "--games must be at least 1"),
     (["paternoster", "--bots", "simple"],
