@@ -15,6 +15,9 @@ it did not.
 expert's decisions at the server's deadline on every game length (median, p95, and the
 deals it searched).
 
+``python benchmarks/duel52_expert.py rate --player shrewd`` counts a searching player's
+deals a CPU second (half of it is what one core searches in the server's 0.5 s).
+
 ``--workers`` runs deals in processes (default 1: the machine is shared).
 """
 
@@ -146,6 +149,31 @@ def think(args: argparse.Namespace) -> None:
               f"p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms")
 
 
+def rate(args: argparse.Namespace) -> None:
+    """Deals a CPU second: every fourth decision of three heuristic games, searched to
+    100 deals."""
+    cpu, deals = 0.0, 0
+    for g in range(3):
+        rng = random.Random(g)
+        state = DUEL52.new({"length": "standard"}, rng=rng)
+        heuristic = [player("heuristic", 1, None), player("heuristic", 2, None)]
+        n = 0
+        while state.outcome() is None:
+            seat = state.to_act()[0]
+            observation = state.observation(seat)
+            if n % 4 == 0 and len(observation.legal_moves()) > 1:
+                bot = player(args.player, n, 100)
+                assert isinstance(bot, SearchBot)
+                began = time.process_time()
+                bot.act(observation)
+                cpu += time.process_time() - began
+                deals += bot.last.iterations
+            state.play(seat, heuristic[seat].act(observation))
+            n += 1
+    print(f"{args.player}: {deals} deals, {deals / cpu:.0f} a CPU second, "
+          f"{deals / cpu / 2:.0f} in 0.5 s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -164,8 +192,10 @@ def main() -> None:
     t.add_argument("--seconds", type=float, default=0.5)
     t.add_argument("--decisions", type=int, default=100)
     t.add_argument("--seed", type=int, default=1)
+    r = sub.add_parser("rate")
+    r.add_argument("--player", default="strong")
     args = parser.parse_args()
-    match(args) if args.command == "match" else think(args)
+    {"match": match, "think": think, "rate": rate}[args.command](args)
 
 
 if __name__ == "__main__":
