@@ -5,6 +5,8 @@ searches and players that cross over."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -168,3 +170,16 @@ def test_the_lab_seats_openspiels_search_by_name() -> None:
 
     assert player_key("duel", "OpenSpiel-ISMCTS") == "openspiel-ismcts"
     assert isinstance(make_bot("duel", "openspiel-ismcts", 1), OpenSpielSearch)
+
+
+def test_a_test_run_that_loads_the_games_ends_cleanly(tmp_path) -> None:
+    """OpenSpiel's registry outlives the interpreter: what it holds must too, or a run of
+    a researcher's own tests (imported by path, as this suite's are) aborts at its end."""
+    (tmp_path / "test_load.py").write_text(
+        "from cardtable.envs import openspiel\n\n\n"
+        "def test_load():\n    assert openspiel.load('duel').num_players() == 2\n")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           "--import-mode=importlib", str(tmp_path)],
+                          capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                          check=False)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -223,18 +223,20 @@ class SeatObserver:
         return json.dumps(observation.to_json(), sort_keys=True, ensure_ascii=False)
 
 
-class _Maker:
-    """Makes one game's instances for ``pyspiel.load_game``."""
+def _game_class(game_id: str) -> type[CardTableGame]:
+    """The class ``pyspiel.load_game`` makes one game's instances with. OpenSpiel's registry
+    keeps it until after the interpreter has ended; a class, as OpenSpiel registers its own
+    Python games, is still there then, while a plain callable object may not be (a test run
+    that imported tests by path crashed at exit with it)."""
 
-    def __init__(self, game_id: str) -> None:
-        self.game_id = game_id
+    def __init__(self: CardTableGame, params: dict[str, Any] | None = None) -> None:
+        CardTableGame.__init__(self, game_id, params)
 
-    def __call__(self, params: dict[str, Any] | None = None) -> CardTableGame:
-        return CardTableGame(self.game_id, params)
+    return type(f"CardTableGame_{game_id}", (CardTableGame,), {"__init__": __init__})
 
 
-MAKERS = {game_id: _Maker(game_id) for game_id in game_ids()}
-"""Held here for the whole run: pyspiel's registry keeps them past the interpreter's end."""
+MAKERS = {game_id: _game_class(game_id) for game_id in game_ids()}
+"""Held here for the whole run, as pyspiel's registry holds them."""
 
 
 def load(game_id: str, **words: Any) -> CardTableGame:
