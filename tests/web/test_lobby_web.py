@@ -65,6 +65,24 @@ def post_in_lobby(page: Any, server: Server, game: str, clock: str, name: str) -
     page.locator(".seek.mine").wait_for(state="visible")
 
 
+def one_plus_one_from_the_lobby(browser: Any, server: Server, name: str) -> tuple[Any, Any]:
+    """A casual 1+1 duel posted by ``name`` (English desktop) and taken (German phone):
+    both pages at the table, its clock shown."""
+    poster = new_page(browser, SIZES["desktop"], "en-GB")
+    taker = new_page(browser, SIZES["phone"], "de-DE")
+    taker.goto(f"{server.url}/lobby?lang=de")
+    post_in_lobby(poster, server, "duel", "1+1", name)
+    seek = taker.locator(".seek", has_text=name)
+    seek.wait_for(state="visible")
+    assert "1+1" in seek.inner_text() and "Ungewertet" in seek.inner_text()
+    seek.get_by_role("button", name="Annehmen").click()
+    for page in (poster, taker):
+        page.wait_for_url(TABLE)
+        wait_ready(page)
+        page.locator("#clock").wait_for(state="visible")
+    return poster, taker
+
+
 def test_one_posts_the_other_takes_both_sit_at_one_table(browser: Any, server: Server) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     ada = new_page(browser, SIZES["desktop"])
@@ -105,17 +123,7 @@ def test_one_posts_the_other_takes_both_sit_at_one_table(browser: Any, server: S
 
 def test_a_one_plus_one_duel_from_the_lobby_played_to_its_end(browser: Any,
                                                              long_clock_server: Server) -> None:
-    eve = new_page(browser, SIZES["desktop"], "en-GB")
-    max_ = new_page(browser, SIZES["phone"], "de-DE")
-    max_.goto(f"{long_clock_server.url}/lobby?lang=de")
-    post_in_lobby(eve, long_clock_server, "duel", "1+1", "Eve")
-    seek = max_.locator(".seek", has_text="Eve")
-    seek.wait_for(state="visible")
-    seek.get_by_role("button", name="Annehmen").click()
-    for page in (eve, max_):
-        page.wait_for_url(TABLE)
-        wait_ready(page)
-        page.locator("#clock").wait_for(state="visible")
+    eve, max_ = one_plus_one_from_the_lobby(browser, long_clock_server, "Eve")
     made = play_both_to_end((eve, max_))
     assert made >= 4
     for page in (eve, max_):
@@ -188,18 +196,7 @@ def test_the_lobby_on_a_phone_and_a_desktop_in_both_languages(browser: Any,
 
 def test_a_one_plus_one_duel_from_the_lobby_lost_on_time(browser: Any,
                                                         clock_server: Server) -> None:
-    ann = new_page(browser, SIZES["desktop"], "en-GB")
-    ben = new_page(browser, SIZES["phone"], "de-DE")
-    ben.goto(f"{clock_server.url}/lobby?lang=de")
-    post_in_lobby(ann, clock_server, "duel", "1+1", "Ann")
-    seek = ben.locator(".seek", has_text="Ann")
-    seek.wait_for(state="visible")
-    assert "1+1" in seek.inner_text() and "Ungewertet" in seek.inner_text()
-    seek.get_by_role("button", name="Annehmen").click()
-    for page in (ann, ben):
-        page.wait_for_url(TABLE)
-        wait_ready(page)
-        page.locator("#clock").wait_for(state="visible")
+    ann, ben = one_plus_one_from_the_lobby(browser, clock_server, "Ann")
     ann.screenshot(path=str(SHOTS / "lobby-clock-table-en-desktop.png"))
     ben.screenshot(path=str(SHOTS / "lobby-clock-table-de-phone.png"))
     table = ann.url.split("/t/")[1].split("?")[0]
