@@ -116,6 +116,7 @@ def test_standings_record_the_command_date_games_and_every_level(tmp_path: Path)
     assert data["matebeta"] == {"kept": True}
     duel = data["duel"]
     assert duel["date"] == "2026-12-02" and duel["games"] == 20
+    assert duel["think_seconds"] is None  # the lab's budgets
     assert duel["command"] == "cardtable tournament duel --games 20"
     assert set(duel["levels"]) == {"beginner", "club", "expert"}
     assert duel["levels"]["expert"]["elo"] > duel["levels"]["beginner"]["elo"]
@@ -152,3 +153,23 @@ def test_balance_levels_measures_each_figure_for_every_level() -> None:
     team = level_rows("paternoster", paternoster_rows())
     assert team and all(r.id.startswith("level-") for r in team)
     assert {r.bots for r in team} == {("hasty",), ("simple",), ("planner",)}
+
+
+def test_the_seat_picker_says_whether_the_standings_were_measured_at_the_sites_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a ladder with a searching level thinks for a time on the site: there the
+    standings say whether they were measured at that time or at the lab's budget."""
+    from cardtable.web import pages
+
+    assert pages.ladder_facts("duel")["standings"]["searches"] is True
+    assert pages.ladder_facts("duel52")["standings"]["searches"] is True
+    assert pages.ladder_facts("paternoster")["standings"]["searches"] is False
+    assert pages.ladder_facts("matebeta")["standings"]["searches"] is False
+    monkeypatch.setattr(pages, "standings", lambda game: {
+        "date": "2026-12-06", "games": 40, "command": "x", "think_seconds": 0.5,
+        "levels": {}})
+    assert pages.ladder_facts("duel")["standings"]["think_seconds"] == 0.5
+    english, german = labels("en"), labels("de")
+    assert english["ladder.at_site"] == "Measured at the site's thinking time ({seconds} s a move)."
+    assert "{seconds}" in german["ladder.at_site"] and german["ladder.at_lab"].startswith(
+        "Gemessen")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -178,3 +180,74 @@ def test_tournament_command_table_json_csv_and_chart(tmp_path: Path) -> None:
     assert csv_out.stdout.splitlines()[1].startswith("rating-simple,simple,")
     text = cardtable("tournament", "paternoster", "--games", "10", "--workers", "1")
     assert "perfect" in text.stdout and "cards left" in text.stdout
+
+
+# --- at the site's thinking time ------------------------------------------------------
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", "61", "nan"])
+def test_a_thinking_time_out_of_range_is_refused_by_name(
+        seconds: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "duel52", "--games", "2", "--think-seconds", seconds]) == 2
+    assert ("--think-seconds must be a number of seconds above 0 and at most 60"
+            in capsys.readouterr().err)
+
+
+def test_site_is_the_servers_thinking_time_and_the_record_says_it() -> None:
+    from cardtable.cli import build_parser
+    from cardtable.server.ops.config import THINK_SECONDS
+    from cardtable.sim.commands import _given, think_seconds
+
+    site = build_parser().parse_args(["tournament", "duel", "--site", "--games", "4"])
+    assert think_seconds(site) == THINK_SECONDS
+    assert f"--think-seconds {THINK_SECONDS:g}" in _given(site)
+    lab = build_parser().parse_args(["tournament", "duel", "--games", "4"])
+    assert think_seconds(lab) is None and not any("think" in w for w in _given(lab))
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["tournament", "duel", "--site", "--think-seconds", "1"])
+
+
+def test_the_thinking_time_reaches_the_searching_player_on_the_same_deals(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """In the lab's chunk (as a worker runs it) the search player's budget is the site's
+    kind, seconds a decision and no cap on iterations; the others and the deals are as
+    at the lab budget."""
+    from cardtable.bots.ismcts import Budget, SearchBot
+    from cardtable.engine import Bot, Outcome, State, play_out
+    from cardtable.sim import runner
+
+    seen: list[tuple[list[object], dict[str, Budget]]] = []
+
+    def watched(state: State, bots: Mapping[int, Bot], rng: random.Random) -> Outcome:
+        seen.append(([state.observation(seat) for seat in sorted(bots)],
+                     {type(b).__name__: b.budget for b in bots.values()
+                      if isinstance(b, SearchBot)}))
+        return play_out(state, bots, rng)
+
+    monkeypatch.setattr(runner, "play_out", watched)
+    pair = ("heuristic", "strong")
+    timed = runner.run_chunk(SimSpec("duel52", {}, pair, 2, 7, dealt_alike=True,
+                                     think_seconds=0.01), 0)
+    deals_timed = [deal for deal, _ in seen]
+    assert {tuple(b.values()) for _, b in seen} == {(Budget(seconds=0.01),)}
+    seen.clear()
+    lab = runner.run_chunk(SimSpec("duel52", {}, pair, 2, 7, dealt_alike=True), 0)
+    assert [deal for deal, _ in seen] == deals_timed
+    assert {tuple(b.values()) for _, b in seen} == {(Budget(iterations=12),)}
+    assert [row.seating for row in timed] == [row.seating for row in lab]
+
+
+def test_a_timed_tournament_saves_its_thinking_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from cardtable.sim import standings
+
+    path = tmp_path / "ratings.json"
+    monkeypatch.setattr(standings, "STANDINGS", path)
+    assert main(["tournament", "duel", "--games", "2", "--think-seconds", "0.02",
+                 "--workers", "1", "--save", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["think_seconds"] == 0.02
+    saved = json.loads(path.read_text())["duel"]
+    assert saved["think_seconds"] == 0.02
+    assert "--think-seconds 0.02" in saved["command"]
+    assert set(saved["levels"]) == {"beginner", "club", "expert"}

@@ -225,7 +225,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="also print the legal moves of the seats to act after the last move")
     rep.set_defaults(func=_replay_command)
 
-    add_lab_parsers(sub, game_ids())
+    from cardtable.server.ops.config import THINK_SECONDS
+
+    # the lab knows nothing of the server: its thinking time is handed down from here
+    add_lab_parsers(sub, game_ids(), site_seconds=THINK_SECONDS)
     # the site's games as a playtest: the lab's balance, reading a site's database
     extend_balance(sub.choices["balance"])
 
@@ -255,8 +258,6 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--json", action="store_true", help="print the result as JSON")
     bench.set_defaults(func=_bench_command)
-
-    from cardtable.server.ops.config import THINK_SECONDS
 
     think = sub.add_parser("think", help="the strong player's thinking time per decision at "
                            "the server's budget (median, p95, iterations per second)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from cardtable.bots.ismcts import SearchBot, check_seconds
 from cardtable.sim import report, tournament
 from cardtable.sim.balance import (
     LEVEL_TITLES,
@@ -24,7 +26,7 @@ from cardtable.sim.balance import (
 from cardtable.sim.pool import Cluster
 from cardtable.sim.progress import progress_bar
 from cardtable.sim.runner import SimSpec, simulate
-from cardtable.sim.setup import bot_names, build_options, player_key, resolve_game
+from cardtable.sim.setup import bot_names, build_options, make_bot, player_key, resolve_game
 
 
 def simulate_command(args: argparse.Namespace) -> int:
@@ -144,11 +146,16 @@ def tournament_command(args: argparse.Namespace) -> int:
                else tournament.default_players(game.id))
     if args.games is None:
         args.games = tournament.GAMES.get(game.id, 1000)
+    think = think_seconds(args)
     total = sum(spec.games for spec in tournament.plan(game.id, options, players, args.games,
-                                                          args.seed))
+                                                          args.seed, think))
+    if (think is not None and isinstance(args.workers, int) and args.workers > cores()
+            and any(isinstance(make_bot(game.id, name, 0), SearchBot) for name in players)):
+        print(f"cardtable: warning: {args.workers} workers on {cores()} cores: players "
+              f"sharing a core think less than the site's in {think:g} s", file=sys.stderr)
     with progress_bar(total, f"{game.name} tournament") as progress:
         result = tournament.run_tournament(game.id, options, players, args.games, args.seed,
-                                           args.workers, progress)
+                                           args.workers, progress, think)
     lines = tournament.lines(result)
     if args.save:
         from cardtable.sim import standings
@@ -177,9 +184,30 @@ def tournament_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def think_seconds(args: argparse.Namespace) -> float | None:
+    """The searching players' thinking time a decision: ``--site`` is the server's
+    default (handed to :func:`add_parsers` by the command line, which knows the server),
+    ``--think-seconds`` any other (checked); ``None``: their lab budgets."""
+    if args.site:
+        return float(args.site_seconds)
+    if args.think_seconds is None:
+        return None
+    return check_seconds(args.think_seconds, "--think-seconds")
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+
+
 def _given(args: argparse.Namespace) -> list[str]:
-    """The tournament's settings as options of the command line (for the record)."""
+    """The tournament's settings as options of the command line (for the record; a
+    thinking time by its number, which ``--site`` may change later)."""
     words = [f"--games {args.games}", f"--seed {args.seed}"]
+    think = think_seconds(args)
+    if think is not None:
+        words.append(f"--think-seconds {think:g}")
     if args.bots:
         words.append(f"--bots {args.bots}")
     words += [f"--variant {v}" for v in args.variant]
@@ -272,7 +300,9 @@ def matebeta_deals_command(args: argparse.Namespace) -> int:
 
 
 def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
-                games: list[str]) -> None:
+                games: list[str], site_seconds: float) -> None:
+    """The lab's commands; ``site_seconds`` is the server's default thinking time a
+    decision (``tournament --site``)."""
     sim = sub.add_parser("simulate", help="play many computer games and summarise them")
     sim.add_argument("game", choices=games)
     sim.add_argument("--variant", action="append", default=[], metavar="NAME")
@@ -316,10 +346,21 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
     tour.add_argument("--players", type=int, help="number of players (Paternoster)")
     _common(tour, default_games=None, per="pairing (or team)",
             told="default: " + ", ".join(f"{g} {n}" for g, n in tournament.GAMES.items()))
+    timed = tour.add_mutually_exclusive_group()
+    timed.add_argument("--think-seconds", type=float, metavar="S",
+                       help="every searching player (strong in duel and duel52, shrewd in "
+                            "duel52) thinks S seconds a decision, as the site's do, instead "
+                            "of its lab budget of a fixed number of deals; the others play as "
+                            "always. The same seed deals the same cards, but the moves depend "
+                            "on the machine's speed and load: not reproducible move for move")
+    timed.add_argument("--site", action="store_true",
+                       help=f"--think-seconds at the server's default thinking time "
+                            f"({site_seconds:g} s)")
     tour.add_argument("--save", action="store_true",
-                      help="keep the levels' ratings, with this command and its date, for "
-                           "the site's seat picker (needs the whole ladder)")
-    tour.set_defaults(func=tournament_command)
+                      help="keep the levels' ratings, with this command, its date and "
+                           "thinking time, for the site's seat picker (needs the whole "
+                           "ladder)")
+    tour.set_defaults(func=tournament_command, site_seconds=site_seconds)
 
     from cardtable.sim import sweep_command  # lab: rule parameter sweeps
     _common(sweep_command.add_parser(sub, games), default_games=400, per="point")

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter, itemgetter
 from typing import Any, NamedTuple
 
+from cardtable.bots.ismcts import Budget, SearchBot
 from cardtable.engine import Bot, Game, Options, State, play_out
 from cardtable.sim.pool import Workers, run_all
 from cardtable.sim.setup import FastGame, fast_games_of, make_bot, metrics_of, resolve_game
@@ -39,6 +40,10 @@ class SimSpec:
     seed: int = 1
     dealt_alike: bool = False
     """Deal each rotation's games alike, from the seed alone (see the module's notes)."""
+    think_seconds: float | None = None
+    """Every searching player thinks this long a decision, as the site's do (its deadline
+    set when the decision starts, no cap on iterations), instead of its lab budget of a
+    fixed number of iterations; ``None``: the lab budget. The deals stay the seed's."""
 
     @property
     def chunks(self) -> int:
@@ -105,11 +110,19 @@ def _seat(spec: SimSpec, game: Game[State], options: Options, seats: int, turn: 
     players = {}
     for seat, name in enumerate(seating):
         if (seat, name) not in bots:
-            bots[seat, name] = make_bot(spec.game, name, rng.randrange(2**32))
+            bots[seat, name] = _timed(make_bot(spec.game, name, rng.randrange(2**32)),
+                                      spec.think_seconds)
         players[seat] = bots[seat, name]
     # a game dealt alike comes from a generator of its own: the ordinary path
     fast = None if spec.dealt_alike else fast_games_of(game.id, options, players)
     return Seated(seating, players, fast)
+
+
+def _timed(bot: Bot, seconds: float | None) -> Bot:
+    """A searching player with the server's kind of budget: ``seconds`` a decision."""
+    if seconds is None or not isinstance(bot, SearchBot):
+        return bot
+    return bot.with_budget(Budget(seconds=seconds))
 
 
 @dataclass

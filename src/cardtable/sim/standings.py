@@ -2,7 +2,8 @@
 
 ``cardtable tournament GAME --save`` writes the game's entry of
 :data:`cardtable.games.ladder.STANDINGS`: the command, its date and games per
-pairing, each level's rating (or, in a cooperative game, its team's perfect rate
+pairing, the searching players' thinking time a decision (``think_seconds``, ``None``
+for their lab budgets), each level's rating (or, in a cooperative game, its team's perfect rate
 and cards left) and the ladder's rungs. The site's seat picker reads it back.
 """
 
@@ -39,13 +40,16 @@ def entry(tournament: Tournament, command: str, today: datetime.date) -> dict[st
         raise ValueError(f"--save needs every level of the ladder (missing: "
                          f"{', '.join(missing)})")
     return {"command": command, "date": today.isoformat(), "games": tournament.games,
-            "seed": tournament.seed, "options": tournament.options, "levels": levels,
+            "seed": tournament.seed, "options": tournament.options,
+            "think_seconds": tournament.think_seconds, "levels": levels,
             "ladder": [step.to_json() for step in tournament.steps]}
 
 
-def save(tournament: Tournament, command: str, path: Path = STANDINGS,
+def save(tournament: Tournament, command: str, path: Path | None = None,
          today: datetime.date | None = None) -> Path:
-    """Write the game's entry into the standings file, keeping the other games'."""
+    """Write the game's entry into the standings file (by default the package's, looked
+    up now: a test may put another in its place), keeping the other games'."""
+    path = path or STANDINGS
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
     data[tournament.game] = entry(tournament, command, today or datetime.date.today())
     path.write_text(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True) + "\n",

@@ -15,6 +15,11 @@ which the two differ (a deal both finish alike says nothing about who is better)
 A game's ladder (:mod:`cardtable.games.ladder`) is the default field, and the
 tournament then reports each level's score against the level below it: the
 ladder holds where each is at least :data:`LADDER_SCORE`.
+
+The searching players (:class:`~cardtable.bots.ismcts.SearchBot`) play at their lab
+budget, a fixed number of iterations a decision, unless ``think_seconds`` is given:
+then each thinks that long a decision, as the site's do. The deals stay the seed's,
+but the moves then depend on the machine's speed and load.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, pairwise
 from typing import Any
 
+from cardtable.bots.ismcts import check_seconds
 from cardtable.games.registry import ladder_of
 from cardtable.sim.pool import Workers
 from cardtable.sim.ratings import AVERAGE, RESAMPLES, Rating, Units, rate
@@ -143,11 +149,13 @@ class Tournament:
     steps: list[Step] = field(default_factory=list)
     """The ladder's rungs, weakest first, when every level played."""
     seconds: float = 0.0
+    think_seconds: float | None = None
+    """Each searching player's thinking time a decision (``None``: its lab budget)."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game, "options": self.options,
                                 "players": list(self.players), "games": self.games,
-                                "seed": self.seed}
+                                "seed": self.seed, "think_seconds": self.think_seconds}
         if self.teams:
             data["teams"] = [team.to_json() for team in self.teams]
             data["team_pairings"] = [p.to_json() for p in self.team_pairings]
@@ -177,24 +185,29 @@ def check_players(game_id: str, players: tuple[str, ...]) -> None:
 
 
 def plan(game_id: str, options: dict[str, Any], players: tuple[str, ...], games: int,
-         seed: int) -> list[SimSpec]:
+         seed: int, think_seconds: float | None = None) -> list[SimSpec]:
     """One simulation per pairing, or per team in a cooperative game (input checked)."""
     if games < 1:
         raise ValueError("--games must be at least 1")
+    if think_seconds is not None:
+        check_seconds(think_seconds, "--think-seconds")
     check_players(game_id, players)
-    if game_id in TEAM_MEASURES:
-        return [SimSpec(game_id, options, (name,), games, seed, dealt_alike=True)
-                for name in players]
-    return [SimSpec(game_id, options, pair, games, seed, dealt_alike=True)
-            for pair in combinations(players, 2)]
+    teams = game_id in TEAM_MEASURES
+    return [SimSpec(game_id, options, seated, games, seed, dealt_alike=True,
+                    think_seconds=think_seconds)
+            for seated in ([(name,) for name in players] if teams
+                           else list(combinations(players, 2)))]
 
 
 def run_tournament(game_id: str, options: dict[str, Any], players: tuple[str, ...],
                    games: int, seed: int, workers: Workers,
-                   progress: Progress | None = None) -> Tournament:
+                   progress: Progress | None = None,
+                   think_seconds: float | None = None) -> Tournament:
     start = time.perf_counter()
-    results = run_many(plan(game_id, options, players, games, seed), workers, progress)
-    tournament = Tournament(game_id, options, players, games, seed)
+    results = run_many(plan(game_id, options, players, games, seed, think_seconds), workers,
+                       progress)
+    tournament = Tournament(game_id, options, players, games, seed,
+                            think_seconds=think_seconds)
     if game_id in TEAM_MEASURES:
         first, then = TEAM_MEASURES[game_id]
         teams = [Team(r.spec.bots[0], r.summary(first), r.summary(then)) for r in results]

@@ -117,6 +117,9 @@ SITE_LABELS: dict[str, Label] = {
         "{games} games a pairing: 100 points more wins about 64% of games."),
     "ladder.measured_team": N_(
         "Rates from {games} games of a team of each level on the same deals, {date}."),
+    "ladder.at_site": N_("Measured at the site's thinking time ({seconds} s a move)."),
+    "ladder.at_lab": N_("Measured at the lab's fixed search budget, not at the site's "
+                        "thinking time."),
     "log.d52.card_of": N_("{name}'s {card} in lane {lane}"),
     "log.d52.card_own": N_("your {card} in lane {lane}"),
     "log.d52.hidden_of": N_("{name}'s face-down card in lane {lane}"),

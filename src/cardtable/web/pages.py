@@ -24,7 +24,13 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from cardtable.games.ladder import middle, standings
 from cardtable.games.registry import find_game, ladder_of, package_of
-from cardtable.server.live.hooks import hooks_for, house_rules, rule_params, variant_names
+from cardtable.server.live.hooks import (
+    hooks_for,
+    house_rules,
+    rule_params,
+    searches,
+    variant_names,
+)
 from cardtable.server.live.rated import RATED_GAMES
 from cardtable.server.protocol.errors import ApiError
 from cardtable.server.protocol.models import TABLE_ID, seat_token
@@ -167,7 +173,9 @@ def game_facts(game_id: str) -> dict[str, Any]:
 def ladder_facts(game_id: str) -> dict[str, Any]:
     """The game's levels for the seat picker, weakest first: each level's name, every name
     that means it (old tables name those), and its standing in the last tournament; the
-    quick game's level (the middle one); the tournament behind the standings."""
+    quick game's level (the middle one); the tournament behind the standings, and whether
+    a level searches (then it thinks for a time here, and the standings say whether they
+    were measured at that time or at the lab's fixed budget)."""
     levels = ladder_of(game_id)
     if not levels:
         return {}
@@ -177,8 +185,15 @@ def ladder_facts(game_id: str) -> dict[str, Any]:
         "ladder": [{"name": lv.name, "names": [lv.name, lv.bot, *lv.aliases],
                     "standing": rated.get(lv.name)} for lv in levels],
         "quick_level": middle(levels).name,
-        "standings": {k: measured[k] for k in ("date", "games", "command") if k in measured},
+        "standings": {k: measured[k] for k in ("date", "games", "command", "think_seconds")
+                      if k in measured} | {"searches": _searching_ladder(game_id)},
     }
+
+
+@cache
+def _searching_ladder(game_id: str) -> bool:
+    """Whether a level of the game's ladder searches (thinks for a time on the site)."""
+    return any(searches(game_id, level.bot) for level in ladder_of(game_id))
 
 
 def ladders() -> dict[str, list[dict[str, Any]]]:

@@ -89,7 +89,11 @@ function refreshSeats() {
   if (n > 1 && facts.standings && facts.standings.date) {
     const key = game === "paternoster" ? "ladder.measured_team" : "ladder.measured";
     const date = new Date(`${facts.standings.date}T12:00:00Z`).toLocaleDateString(LANG, { year: "numeric", month: "long", day: "numeric" });
-    rows.push(el("p", { class: "hint", id: "ladder-measured", text: labelOf(key, { date, games: facts.standings.games.toLocaleString(LANG) }) }));
+    const words = [labelOf(key, { date, games: facts.standings.games.toLocaleString(LANG) })];
+    // a searching level thinks for a time here: were the standings measured at that time?
+    const think = facts.standings.think_seconds;
+    if (facts.standings.searches) words.push(think ? labelOf("ladder.at_site", { seconds: think.toLocaleString(LANG) }) : labelOf("ladder.at_lab"));
+    rows.push(el("p", { class: "hint", id: "ladder-measured", text: words.join(" ") }));
   }
   if (game === "duel" && isTeam()) rows.push(el("p", { class: "hint", text: t("Team duel: seats 1 and 3 play red, 2 and 4 black.") }));
   seatsBox.replaceChildren(...rows);
