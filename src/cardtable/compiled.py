@@ -8,6 +8,7 @@ Each also runs as plain Python, so an installation without a C compiler still wo
 SOURCES = (
     "src/cardtable/games/duel/selfplay.py",
     "src/cardtable/games/duel52/selfplay.py",
+    "src/cardtable/games/duel52/playouts.py",
     "src/cardtable/games/matebeta/selfplay.py",
     "src/cardtable/games/paternoster/selfplay.py",
     "src/cardtable/games/paternoster/fit.py",

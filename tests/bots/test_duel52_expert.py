@@ -15,13 +15,8 @@ from tests.bots.test_duel52_strong import position
 from cardtable.bots.ismcts import Budget
 from cardtable.games.duel52 import selfplay
 from cardtable.games.duel52.bots import make_bot
-from cardtable.games.duel52.expert import (
-    ExpertBot,
-    deal_values,
-    grouped_gain,
-    look_gains,
-    worth,
-)
+from cardtable.games.duel52.expert import ExpertBot, deal_values, grouped_gain, look_gains
+from cardtable.games.duel52.playouts import worth
 from cardtable.games.duel52.rules import DUEL52, build_state
 
 

@@ -2,17 +2,10 @@
 opponent that is not one fixed policy, an evaluation that knows the face-down cards,
 and a value for Foresight's information.
 
-* **Opponents of several styles.** Every deal (``Game.sample``) is played on with one
-  opponent policy drawn for that deal: the heuristic player, an attacker that hits
-  whenever it can, or the heuristic player making every third move at random. Every
-  legal move meets the same opponent and the same playout seeds on a deal (common
-  random numbers), so moves are compared on equal luck, but no move is chosen for
-  beating one opponent alone.
-* **Face-down cards by what they are.** A position's worth (:func:`worth`) counts each
-  card on the table by its rank, face down too: a face-down 3 is a Trap (a life more),
-  a face-down Ace, Jack or 10 is worth more than a 2, and a hand by its cards, not
-  their number. The deal says what the opponent's unseen cards are, so the worth over
-  many deals is the worth over what they could be: Traps and bluffs alike.
+* **Playouts against several styles, worth by the cards' ranks.** Every deal
+  (``Game.sample``) plays every legal move on against an opponent of a style drawn for
+  that deal, and values the position by what its cards are, face-down ones too
+  (:mod:`.playouts`): over many deals, that is over what the unseen cards could be.
 * **A value for looking.** When Foresight offers a look, every face-down card the
   player does not know is valued by what knowing it would change (:func:`look_gains`):
   on each deal the moves that follow are valued as ever; the deals are grouped by
@@ -30,11 +23,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from cardtable.bots.ismcts import MAX_ITERATIONS, Budget, SearchBot, SearchStats
 from cardtable.engine import Move, Observation, State
 from cardtable.games.duel52 import selfplay
+from cardtable.games.duel52.playouts import table_values
 from cardtable.games.duel52.rules import (
     DUEL52,
     Duel52Observation,
@@ -46,126 +40,17 @@ from cardtable.games.duel52.simple import HeuristicBot
 
 ITERATIONS = 12
 """The lab's budget per decision, in deals (the server thinks for a time instead)."""
-TURNS = 2
-"""How far a playout looks: to the start of the player's next turn."""
-NOISE = 3
-"""The noisy opponent plays every ``NOISE``-th move at random (on average)."""
-
-Pick = Callable[[selfplay.Table, list[selfplay.Move]], selfplay.Move]
-"""A playout policy: the move to make among the legal ones."""
-
-
-def _attacker(rng: random.Random) -> Pick:
-    """Hits whenever it can (the heuristic player's best attack), else plays as it would."""
-    heuristic = selfplay.Player(rng, heuristic=True)
-
-    def pick(t: selfplay.Table, moves: list[selfplay.Move]) -> selfplay.Move:
-        attacks = [m for m in moves if m[0] == selfplay.ATTACK]
-        if attacks:
-            bit = 1 << t.seat
-            return max(attacks, key=lambda m: selfplay.attack_score(
-                t, [t.find(p) for p in m[3]], [t.find(p) for p in m[4]], bit))
-        return heuristic.pick(t, moves)
-    return pick
-
-
-def _noisy(rng: random.Random) -> Pick:
-    """The heuristic player, with a random move now and then."""
-    heuristic = selfplay.Player(rng, heuristic=True)
-
-    def pick(t: selfplay.Table, moves: list[selfplay.Move]) -> selfplay.Move:
-        if rng.randrange(NOISE) == 0:
-            return moves[rng.randrange(len(moves))]
-        return heuristic.pick(t, moves)
-    return pick
-
-
-def _heuristic(rng: random.Random) -> Pick:
-    return selfplay.Player(rng, heuristic=True).pick
-
-
-OPPONENTS: tuple[Callable[[random.Random], Pick], ...] = (_heuristic, _attacker, _noisy)
-"""The opponent's styles in the playouts, one drawn per deal."""
-
-
-def table_values(table: selfplay.Table, moves: Sequence[selfplay.Move], seat: int,
-                 seed: int) -> list[float]:
-    """The worth to ``seat`` of every move on one deal, each played on by the same
-    players from the same seeds: ``seat`` as the heuristic player, the other seat in a
-    style drawn from ``seed``."""
-    style = OPPONENTS[seed % len(OPPONENTS)]
-    values = []
-    for move in moves:
-        t = selfplay.copy_table(table)
-        rng = random.Random(seed)
-        picks: list[Pick] = [_heuristic(rng), style(rng)] if seat == 0 else \
-            [style(rng), _heuristic(rng)]
-        legal = t.play(move)
-        last = t.turn + TURNS
-        while t.reason == selfplay.NONE and t.turn < last:
-            legal = t.play(picks[t.seat](t, legal))
-        values.append(worth(t, seat))
-    return values
 
 
 def deal_values(deal: State, legal: Sequence[Move], seat: int,
                 seed: int) -> list[tuple[float, float]]:
-    """:func:`table_values` for the search (each value also stands for the chance)."""
+    """:func:`~.playouts.table_values` for the search (each value also stands for the
+    chance)."""
     assert isinstance(deal, Duel52State)
     table = deal.table()
     by_move: dict[Move, selfplay.Move] = {move_of_table(m): m for m in table.legal()}
-    return [(v, v) for v in table_values(table, [by_move[m] for m in legal], seat, seed)]
-
-
-# --- a position's worth ---------------------------------------------------------------
-
-FACE_DOWN = {1: 0.8, 2: 0.3, 3: 1.2, 4: 0.3, 5: 0.4, 6: 0.5, 7: 0.4, 8: 0.6, 9: 0.7,
-             10: 0.7, 11: 0.9, 12: 0.4, 13: 0.5}
-"""What a face-down card holds besides its hit points, by rank: its power to come (a 3
-is a Trap: a life more while it stays face down)."""
-FACE_UP = {8: 0.8, 9: 0.9, 10: 1.0, 11: 0.9}
-"""A face-up card's constant power at work, in hit points (others have spent theirs)."""
-UP = 0.4
-HAND = {1: 1.3, 2: 0.7, 3: 0.9, 4: 0.7, 5: 0.8, 6: 0.9, 7: 0.8, 8: 1.0, 9: 1.1, 10: 1.1,
-        11: 1.2, 12: 0.8, 13: 1.0}
-"""A card in hand, as a share of an average one."""
-HAND_WEIGHT = 0.15
-LANE_WON = 1.5
-LANE_SCALE = 3.0
-WORTH_SCALE = 1.5
-
-
-def card_worth(c: selfplay.Card, t: selfplay.Table) -> float:
-    """A table card's strength: hit points left and what its rank holds."""
-    kind = c.card // 4 + 1
-    banned = t.bans[c.seat] >> kind & 1
-    if not c.up:
-        return t.hp - c.damage + (0.0 if banned else FACE_DOWN[kind])
-    hp = t.hp + 1 if kind == selfplay.JACK and not banned else t.hp
-    return hp - c.damage + UP + (0.0 if banned else FACE_UP.get(kind, 0.0))
-
-
-def worth(t: selfplay.Table, seat: int) -> float:
-    """What a position is worth to ``seat``, 0..1: the result once the game is over,
-    else lanes won, each open lane's balance of card strength, and the hands."""
-    if t.reason != selfplay.NONE:
-        return 0.5 if t.winner == selfplay.NONE else 1.0 if t.winner == seat else 0.0
-    total = 0.0
-    for lane in range(3):
-        won = t.won[lane]
-        if won != selfplay.NONE:
-            total += LANE_WON if won == seat else -LANE_WON
-            continue
-        balance = 0.0
-        for c in t.sides[lane][seat]:
-            balance += card_worth(c, t)
-        for c in t.sides[lane][1 - seat]:
-            balance -= card_worth(c, t)
-        total += balance / (abs(balance) + LANE_SCALE)
-    hands = sum([HAND[c // 4 + 1] for c in t.hands[seat]]) - sum(
-        [HAND[c // 4 + 1] for c in t.hands[1 - seat]])
-    total += HAND_WEIGHT * hands
-    return 0.5 + 0.5 * total / (abs(total) + WORTH_SCALE)
+    values = table_values(table, [by_move[m] for m in legal], seat, seed)
+    return [(v, v) for v in values]
 
 
 # --- the value of a look --------------------------------------------------------------
