@@ -11,6 +11,14 @@ counted: how often Foresight let it look at a card (or it chose none), how often
 flipped a 4 or a 2, and its score in the games where it looked against those where
 it did not.
 
+``python benchmarks/duel52_expert.py looks shrewd heuristic --deals 40 --branches 4``
+measures what Foresight's looks gain A, as a paired counterfactual: at each of A's
+looks, the game is played on ``--branches`` times from there with A's look and as many
+times with "look none" instead, the same players from the same seeds in both, and A's
+score after its look is set against its score without it (a draw counts half; the 95%
+interval is over the looks, each the mean of its branches). The draws to come are the
+same in both, so only the information differs.
+
 ``python benchmarks/duel52_expert.py think --seconds 0.5 --decisions 100`` times the
 expert's decisions at the server's deadline on every game length (median, p95, and the
 deals it searched).
@@ -35,7 +43,7 @@ from pathlib import Path
 from cardtable.bots.ismcts import Budget, SearchBot
 from cardtable.engine import Bot, Move, Observation, play_out
 from cardtable.games.duel52.bots import make_bot
-from cardtable.games.duel52.rules import DUEL52, Duel52Observation
+from cardtable.games.duel52.rules import DUEL52, Duel52Observation, Duel52State
 from cardtable.games.duel52.table import rank
 from cardtable.sim.stats import wilson
 
@@ -130,6 +138,70 @@ def _deal(job: tuple[str, str, str, int, int | None, int | None]
     return one_deal(*job)
 
 
+def one_looks(a: str, b: str, seed: int, iterations: int | None,
+              branches: int) -> list[tuple[float, float]]:
+    """A's mean score after each of its looks, and without it, on one deal from both
+    seats (see the module's notes)."""
+    pairs = []
+    for a_seat in (0, 1):
+        rng = random.Random(seed)
+        state = DUEL52.new({"length": "standard"}, rng=rng)
+        bots = {a_seat: player(a, seed * 2 + a_seat, iterations),
+                1 - a_seat: player(b, seed * 2 + 1 - a_seat, iterations)}
+        while state.outcome() is None:
+            seat = state.to_act()[0]
+            observation = state.observation(seat)
+            assert isinstance(observation, Duel52Observation)
+            move = bots[seat].act(observation)
+            if seat == a_seat and move.kind == "look" and move.actors:
+                none = next(m for m in observation.legal_moves() if not m.actors)
+                scores = [0.0, 0.0]
+                for branch in range(branches):
+                    for i, alternative in enumerate((move, none)):
+                        scores[i] += _played_on(state, seat, alternative, a, b, a_seat,
+                                                seed * 1000 + branch, iterations)
+                pairs.append((scores[0] / branches, scores[1] / branches))
+            state.play(seat, move)
+    return pairs
+
+
+def _played_on(state: object, seat: int, move: Move, a: str, b: str, a_seat: int,
+               seed: int, iterations: int | None) -> float:
+    """A's score once ``move`` is made and the game is played to its end from there."""
+    assert isinstance(state, Duel52State)
+    branch = state.clone()
+    branch.play(seat, move)
+    bots = {a_seat: player(a, seed, iterations), 1 - a_seat: player(b, seed + 1, iterations)}
+    outcome = play_out(branch, bots, random.Random(seed))
+    return 0.5 if outcome.winner is None else float(outcome.winner == a_seat)
+
+
+def looks(args: argparse.Namespace) -> None:
+    jobs = [(args.a, args.b, args.seed + n, args.iterations, args.branches)
+            for n in range(args.deals)]
+    pairs: list[tuple[float, float]] = []
+    with ProcessPoolExecutor(args.workers) as pool:
+        for n, found in enumerate(pool.map(_looks, jobs), 1):
+            pairs += found
+            if n % 5 == 0 and n < len(jobs):
+                print(f"  after {n} deals: {len(pairs)} looks", flush=True)
+    if len(pairs) < 2:
+        print(f"{args.a} looked {len(pairs)} times: too few to measure")
+        return
+    gains = [after - without for after, without in pairs]
+    mean = statistics.fmean(gains)
+    half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
+    print(f"{args.a} vs {args.b}, {args.deals} deals x 2 seats, iterations "
+          f"{args.iterations or 'lab'}, {args.branches} branches a look: {len(pairs)} looks; "
+          f"score after its look {statistics.fmean(a for a, _ in pairs):.1%}, with \"look "
+          f"none\" instead {statistics.fmean(w for _, w in pairs):.1%}; gain {mean:+.1%} "
+          f"(95% {mean - half:+.1%} to {mean + half:+.1%})")
+
+
+def _looks(job: tuple[str, str, int, int | None, int]) -> list[tuple[float, float]]:
+    return one_looks(*job)
+
+
 def think(args: argparse.Namespace) -> None:
     for length in ("quick", "standard", "long"):
         times: list[float] = []
@@ -187,6 +259,14 @@ def main() -> None:
     m.add_argument("--length", default="standard", choices=("quick", "standard", "long"))
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--workers", type=int, default=1)
+    lk = sub.add_parser("looks")
+    lk.add_argument("a")
+    lk.add_argument("b")
+    lk.add_argument("--deals", type=int, default=40)
+    lk.add_argument("--branches", type=int, default=4)
+    lk.add_argument("--iterations", type=int, default=None)
+    lk.add_argument("--seed", type=int, default=1)
+    lk.add_argument("--workers", type=int, default=1)
     t = sub.add_parser("think")
     t.add_argument("--player", default="strong")
     t.add_argument("--seconds", type=float, default=0.5)
@@ -195,7 +275,7 @@ def main() -> None:
     r = sub.add_parser("rate")
     r.add_argument("--player", default="strong")
     args = parser.parse_args()
-    {"match": match, "think": think, "rate": rate}[args.command](args)
+    {"match": match, "looks": looks, "think": think, "rate": rate}[args.command](args)
 
 
 if __name__ == "__main__":
