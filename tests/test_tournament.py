@@ -229,7 +229,7 @@ def test_the_thinking_time_reaches_the_searching_player_on_the_same_deals(
     timed = runner.run_chunk(SimSpec("duel52", {}, pair, 2, 7, dealt_alike=True,
                                      think_seconds=0.01), 0)
     deals_timed = [deal for deal, _ in seen]
-    assert {tuple(b.values()) for _, b in seen} == {(Budget(seconds=0.01),)}
+    assert {tuple(b.values()) for _, b in seen} == {(Budget(seconds=0.01, cpu=True),)}
     seen.clear()
     lab = runner.run_chunk(SimSpec("duel52", {}, pair, 2, 7, dealt_alike=True), 0)
     assert [deal for deal, _ in seen] == deals_timed

@@ -219,3 +219,33 @@ def test_what_foresight_showed_stays_in_every_deal_the_strong_player_thinks_abou
         if found >= 3:
             return
     pytest.fail("no game of 200 had a Foresight look at a hidden card")
+
+
+def test_a_cpu_budget_counts_the_processs_own_time_not_the_wall_clocks() -> None:
+    """The lab's timed tournaments think in CPU seconds: time the process spends waiting
+    (on a busy machine, on other processes) does not use up a decision's budget."""
+    budget = Budget(seconds=0.05, cpu=True)
+    started = budget.now()
+    deadline = budget.until(started)
+    assert deadline is not None
+    time.sleep(0.2)  # waiting, not thinking
+    assert budget.now() < deadline
+    wall = Budget(seconds=0.05)
+    wall_deadline = wall.until(wall.now())
+    time.sleep(0.1)
+    assert wall_deadline is not None and wall.now() > wall_deadline
+
+
+def test_a_search_on_a_cpu_budget_still_searches_and_moves() -> None:
+    """A searching player on a CPU budget plays a legal move after searching deals."""
+    state = DUEL52.new({}, rng=random.Random(4))
+    seat = state.to_act()[0]
+    while len(state.legal_moves(seat)) < 2:
+        state.play(seat, state.legal_moves(seat)[0])
+        seat = state.to_act()[0]
+    bot = make_bot("duel52", "strong", 1)
+    assert isinstance(bot, SearchBot)
+    timed = bot.with_budget(Budget(seconds=0.05, cpu=True))
+    move = timed.act(state.observation(seat))
+    assert move in state.legal_moves(seat)
+    assert timed.last.iterations >= 1

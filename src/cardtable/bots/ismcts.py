@@ -54,13 +54,17 @@ class BudgetError(ValueError):
 
 @dataclass(frozen=True)
 class Budget:
-    """How long one decision may think: ``iterations``, ``deadline`` (a ``time.time()``
-    instant), or both, whichever ends first. ``seconds`` is a relative deadline,
-    fixed when a decision starts."""
+    """How long one decision may think: ``iterations``, ``deadline`` (an instant of the
+    budget's clock, :meth:`now`), or both, whichever ends first. ``seconds`` is a
+    relative deadline, fixed when a decision starts."""
 
     iterations: int | None = None
     seconds: float | None = None
     deadline: float | None = None
+    cpu: bool = False
+    """Count time in the process's own CPU seconds instead of the wall clock's: what a
+    decision would have on a core of its own, however busy the machine is (the lab's
+    timed tournaments; the server's deadlines are the wall clock's)."""
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None and self.deadline is None:
@@ -69,6 +73,10 @@ class Budget:
             check_iterations(self.iterations, "iterations")
         if self.seconds is not None:
             check_seconds(self.seconds, "seconds")
+
+    def now(self) -> float:
+        """The budget's clock: ``time.time()``, or the process's CPU time."""
+        return time.process_time() if self.cpu else time.time()
 
     def until(self, now: float) -> float | None:
         """The deadline of a decision that starts at ``now``."""
@@ -186,7 +194,8 @@ class SearchBot(Bot):
         legal = list(observation.legal_moves())
         if seat is None or not legal:
             raise ValueError("the search player was asked to move but has no legal move")
-        started = time.time()
+        now = self.budget.now
+        started = now()
         if len(legal) == 1:
             self.last = SearchStats(0, 0.0)
             return legal[0]
@@ -199,10 +208,10 @@ class SearchBot(Bot):
         players = {s: self.policy(seed + s) for s in range(self._seats(observation))}
         root = _Node(seat)
         done = 0
-        while done < limit and (deadline is None or time.time() < deadline):
+        while done < limit and (deadline is None or now() < deadline):
             self._iterate(root, seat, self.sampler(observation, rng), players, rng)
             done += 1
-        self.last = SearchStats(done, time.time() - started)
+        self.last = SearchStats(done, now() - started)
         if done == 0:
             return players[seat].act(observation)
         return self._most_visited(root, seat, legal)
@@ -213,7 +222,7 @@ class SearchBot(Bot):
         (ties: the first legal one)."""
         estimates = self._estimates(observation, seat, legal, deadline, limit)
         done = estimates[0].samples
-        self.last = SearchStats(done, time.time() - started)
+        self.last = SearchStats(done, self.budget.now() - started)
         if done == 0:
             return self.policy(self.rng.randrange(2**32)).act(observation)
         return legal[max(range(len(legal)), key=lambda i: estimates[i].value)]
@@ -227,16 +236,17 @@ class SearchBot(Bot):
         legal = list(observation.legal_moves())
         if seat is None or not legal:
             raise ValueError("a move can be estimated only where the seat has a legal move")
-        return self._estimates(observation, seat, legal, self.budget.until(time.time()),
+        return self._estimates(observation, seat, legal, self.budget.until(self.budget.now()),
                                self.budget.iterations or MAX_ITERATIONS)
 
     def _estimates(self, observation: Observation, seat: int, legal: list[Move],
                    deadline: float | None, limit: int) -> list[MoveEstimate]:
         rng = self.rng
+        now = self.budget.now
         totals = [0.0] * len(legal)
         wins = [0.0] * len(legal)
         done = 0
-        while done < limit and (deadline is None or time.time() < deadline):
+        while done < limit and (deadline is None or now() < deadline):
             deal = self.sampler(observation, rng)
             seed = rng.randrange(2**32)
             pairs = self.deal_values(deal, legal, seat, seed)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -13,7 +12,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from cardtable.bots.ismcts import SearchBot, check_seconds
+from cardtable.bots.ismcts import check_seconds
 from cardtable.sim import report, tournament
 from cardtable.sim.balance import (
     LEVEL_TITLES,
@@ -26,7 +25,7 @@ from cardtable.sim.balance import (
 from cardtable.sim.pool import Cluster
 from cardtable.sim.progress import progress_bar
 from cardtable.sim.runner import SimSpec, simulate
-from cardtable.sim.setup import bot_names, build_options, make_bot, player_key, resolve_game
+from cardtable.sim.setup import bot_names, build_options, player_key, resolve_game
 
 
 def simulate_command(args: argparse.Namespace) -> int:
@@ -149,10 +148,6 @@ def tournament_command(args: argparse.Namespace) -> int:
     think = think_seconds(args)
     total = sum(spec.games for spec in tournament.plan(game.id, options, players, args.games,
                                                           args.seed, think))
-    if (think is not None and isinstance(args.workers, int) and args.workers > cores()
-            and any(isinstance(make_bot(game.id, name, 0), SearchBot) for name in players)):
-        print(f"cardtable: warning: {args.workers} workers on {cores()} cores: players "
-              f"sharing a core think less than the site's in {think:g} s", file=sys.stderr)
     with progress_bar(total, f"{game.name} tournament") as progress:
         result = tournament.run_tournament(game.id, options, players, args.games, args.seed,
                                            args.workers, progress, think)
@@ -193,12 +188,6 @@ def think_seconds(args: argparse.Namespace) -> float | None:
     if args.think_seconds is None:
         return None
     return check_seconds(args.think_seconds, "--think-seconds")
-
-
-def cores() -> int:
-    """The cores this process may run on."""
-    affinity = getattr(os, "sched_getaffinity", None)
-    return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
 
 
 def _given(args: argparse.Namespace) -> list[str]:
@@ -349,10 +338,12 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser],
     timed = tour.add_mutually_exclusive_group()
     timed.add_argument("--think-seconds", type=float, metavar="S",
                        help="every searching player (strong in duel and duel52, shrewd in "
-                            "duel52) thinks S seconds a decision, as the site's do, instead "
-                            "of its lab budget of a fixed number of deals; the others play as "
-                            "always. The same seed deals the same cards, but the moves depend "
-                            "on the machine's speed and load: not reproducible move for move")
+                            "duel52) thinks S seconds of its own CPU time a decision, as the "
+                            "site's do on a core of their own, instead of its lab budget of a "
+                            "fixed number of deals (a busy machine leaves it as many deals); "
+                            "the others play as always. The same seed deals the same cards, "
+                            "but the moves depend on the machine's speed: not reproducible "
+                            "move for move")
     timed.add_argument("--site", action="store_true",
                        help=f"--think-seconds at the server's default thinking time "
                             f"({site_seconds:g} s)")

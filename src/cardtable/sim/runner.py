@@ -41,9 +41,10 @@ class SimSpec:
     dealt_alike: bool = False
     """Deal each rotation's games alike, from the seed alone (see the module's notes)."""
     think_seconds: float | None = None
-    """Every searching player thinks this long a decision, as the site's do (its deadline
-    set when the decision starts, no cap on iterations), instead of its lab budget of a
-    fixed number of iterations; ``None``: the lab budget. The deals stay the seed's."""
+    """Every searching player thinks this long a decision, as the site's do (no cap on
+    iterations), in its process's own CPU seconds: what it would have on a core of its
+    own, however busy the machine; instead of its lab budget of a fixed number of
+    iterations. ``None``: the lab budget. The deals stay the seed's."""
 
     @property
     def chunks(self) -> int:
@@ -119,10 +120,11 @@ def _seat(spec: SimSpec, game: Game[State], options: Options, seats: int, turn: 
 
 
 def _timed(bot: Bot, seconds: float | None) -> Bot:
-    """A searching player with the server's kind of budget: ``seconds`` a decision."""
+    """A searching player with the server's kind of budget: ``seconds`` a decision, of
+    its own CPU time (a busy machine leaves it as many deals as a quiet one)."""
     if seconds is None or not isinstance(bot, SearchBot):
         return bot
-    return bot.with_budget(Budget(seconds=seconds))
+    return bot.with_budget(Budget(seconds=seconds, cpu=True))
 
 
 @dataclass

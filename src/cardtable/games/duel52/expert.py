@@ -22,7 +22,6 @@ and out of time before a first deal it plays the heuristic player's move.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 
 from cardtable.bots.ismcts import MAX_ITERATIONS, Budget, SearchBot, SearchStats
@@ -118,9 +117,10 @@ class ExpertBot(SearchBot):
     def act(self, observation: Observation) -> Move:
         assert isinstance(observation, Duel52Observation)
         budget = self.budget
-        until = budget.until(time.time())
+        until = budget.until(budget.now())
         if until is not None:  # stop short of the deadline, not just after it
-            self.budget = Budget(iterations=budget.iterations, deadline=until - MARGIN)
+            self.budget = Budget(iterations=budget.iterations, deadline=until - MARGIN,
+                                 cpu=budget.cpu)
         try:
             choice = observation.choice
             if choice is not None and choice.kind == "look" and observation.seat == choice.seat:
@@ -137,7 +137,8 @@ class ExpertBot(SearchBot):
         legal = obs.legal_moves()
         if seat is None or not legal:
             raise ValueError("the expert was asked to move but has no legal move")
-        started = time.time()
+        now = self.budget.now
+        started = now()
         if len(legal) == 1:
             self.last = SearchStats(0, 0.0)
             return legal[0]
@@ -147,7 +148,7 @@ class ExpertBot(SearchBot):
         totals = [0.0] * len(legal)
         done, longest = 0, 0.0
         while done < limit:
-            began = time.time()
+            began = now()
             if deadline is not None and began + longest >= deadline:
                 break
             deal = self.sampler(obs, rng)
@@ -155,8 +156,8 @@ class ExpertBot(SearchBot):
                                                        rng.randrange(2**32))):
                 totals[i] += value
             done += 1
-            longest = max(longest, time.time() - began)
-        self.last = SearchStats(done, time.time() - started)
+            longest = max(longest, now() - began)
+        self.last = SearchStats(done, now() - started)
         if done == 0:
             return HeuristicBot(rng.randrange(2**32)).act(obs)
         return legal[max(range(len(legal)), key=lambda i: totals[i])]
@@ -170,7 +171,8 @@ class ExpertBot(SearchBot):
                    and c.card is None]
         if not unknown:
             return legal[0]
-        started = time.time()
+        now = self.budget.now
+        started = now()
         deadline = self.budget.until(started)
         if deadline is not None:
             deadline = started + LOOK_SHARE * (deadline - started)
@@ -179,7 +181,7 @@ class ExpertBot(SearchBot):
         values: list[list[float]] = []
         ranks: list[list[int]] = [[] for _ in unknown]
         none = next(m for m in legal if not m.actors)
-        while len(values) < limit and (deadline is None or time.time() < deadline):
+        while len(values) < limit and (deadline is None or now() < deadline):
             deal = self.sampler(obs, rng)
             assert isinstance(deal, Duel52State)
             seed = rng.randrange(2**32)
@@ -190,7 +192,7 @@ class ExpertBot(SearchBot):
             values.append(table_values(table, after, seat, seed))
             for i, m in enumerate(unknown):
                 ranks[i].append(table.find(m.actors[0]).card // 4 + 1)
-        self.last = SearchStats(len(values), time.time() - started)
+        self.last = SearchStats(len(values), now() - started)
         prior = [_prior(obs, m.actors[0], seat) for m in unknown]
         if len(values) < 2:
             return unknown[max(range(len(unknown)), key=lambda i: prior[i])]
