@@ -28,7 +28,7 @@ from cardtable.web.labels import labels
 GAMES = ["duel", "paternoster", "duel52", "matebeta"]
 OLD_NAMES = [("duel", "simple", "club"), ("duel", "never-push", "beginner"),
              ("duel", "strong", "expert"), ("duel52", "heuristic", "club"),
-             ("duel52", "strong", "expert"), ("paternoster", "planner", "planner"),
+             ("duel52", "shrewd", "expert"), ("paternoster", "planner", "planner"),
              ("paternoster", "simple", "regular"), ("matebeta", "medium", "club"),
              ("matebeta", "easy", "beginner"), ("matebeta", "perfect", "expert")]
 
@@ -62,7 +62,7 @@ def test_old_names_still_mean_their_level(game: str, old: str, level: str) -> No
 
 def test_the_top_levels_are_the_strongest_players() -> None:
     assert player_name(ladder_of("duel"), "expert") == "strong"
-    assert player_name(ladder_of("duel52"), "expert") == "strong"
+    assert player_name(ladder_of("duel52"), "expert") == "shrewd"
     assert player_name(ladder_of("paternoster"), "planner") == "planner"
     assert player_name(ladder_of("matebeta"), "expert") == "expert"
     assert [middle(ladder_of(g)).name for g in GAMES] == ["club", "regular", "club", "club"]

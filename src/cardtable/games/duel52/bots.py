@@ -1,6 +1,7 @@
-"""Duel 52's computer players by name: ``random``, ``heuristic`` (:mod:`.simple`) and
-the searching ``strong`` player (:mod:`.strong`, which plays its playouts with the
-heuristic player)."""
+"""Duel 52's computer players by name: ``random``, ``heuristic`` (:mod:`.simple`), and
+two searching players: ``shrewd`` (:mod:`.expert`, the level ``expert``: its playouts
+meet opponents of several styles) and the older ``strong`` (:mod:`.strong`, which plays
+its playouts with the heuristic player alone)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ LADDER = (
           player="heuristic"),
     Level("expert", N_("Expert"),
           N_("thinks ahead: tries each move over many possible deals"),
-          player="strong"),
+          player="shrewd"),
 )
 """Duel 52's levels for players, weakest first (``cardtable tournament duel52``)."""
 
