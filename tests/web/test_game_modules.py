@@ -25,8 +25,8 @@ def interface() -> dict[str, bool]:
 
 
 def exports(path: Path) -> set[str]:
-    return set(re.findall(r"^export (?:async )?function (\w+)", path.read_text(encoding="utf-8"),
-                          re.M))
+    return set(re.findall(r"^export (?:(?:async )?function|const) (\w+)",
+                          path.read_text(encoding="utf-8"), re.M))
 
 
 def test_the_four_games_are_checked() -> None:

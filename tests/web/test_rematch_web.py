@@ -121,3 +121,26 @@ def test_against_the_computer_there_is_no_abort_row(browser: Any, server: Server
     page = seated(browser, server, table_id, created["token"])
     assert page.locator("#abort").count() == 0 and page.locator("#resign").count() == 0
     page.context.close()
+
+
+def test_a_paternoster_team_stops_the_ride_together_and_has_no_abort(
+        browser: Any, server: Server) -> None:
+    """In the cooperative game the Resign row's button stops the ride for the team (the
+    game module says so), in English and German, and there is no Abort."""
+    created = server.create(game="paternoster", options={"players": 2}, creator_name="Ann",
+                            seats=[{"kind": "human"}, {"kind": "human"}])
+    table_id = created["table"]["id"]
+    r = httpx.post(f"{server.url}/api/tables/{table_id}/seats/1",
+                   json={"invite": created["invites"]["1"], "name": "Ben"}, timeout=30)
+    assert r.status_code == 200, r.text
+    page = seated(browser, server, table_id, created["token"])
+    for lang, button in {"en": "Stop the ride", "de": "Fahrt beenden"}.items():
+        page.goto(f"{server.url}/t/{table_id}?lang={lang}")
+        page.locator("#resign").wait_for(state="visible")
+        assert text(page, "#resign") == button
+        assert page.locator("#abort").count() == 0
+    asked: list[str] = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.goto(f"{server.url}/t/{table_id}?lang=en")
+    page.locator("#resign").click()  # the dialog is answered before the click returns
+    assert asked == ["Stop the ride? The team loses it."]

@@ -68,6 +68,13 @@
  */
 
 /**
+ * A cooperative game's words for giving up, for the Resign row.
+ * @typedef {Object} GiveUp
+ * @property {(t: Function) => string} button the button's text
+ * @property {(t: Function) => string} question the confirmation's question
+ */
+
+/**
  * A game module. The required members are what every page calls; a game leaves out an
  * optional one whose question it does not have.
  *
@@ -93,6 +100,8 @@
  *   in words (signals, refusals); `onto`: as it follows "on"/"onto"
  * @property {(place: string, ctx: GameContext) => string} [placeName] a place on the board in words (refusals)
  * @property {(text: string, ctx: GameContext) => boolean} [autoForced] whether the only legal move plays itself
+ * @property {GiveUp} [giveUp] a team that plays together gives up together (Paternoster: stop the ride);
+ *   else each seat resigns, and may abort before the game's second move
  */
 
 export {};

@@ -116,6 +116,12 @@ export function perilText(why, text, ctx) {
   return { what, rule };
 }
 
+/** The team gives up together: the ride stops. */
+export const giveUp = {
+  button: (t) => t("Stop the ride"),
+  question: (t) => t("Stop the ride? The team loses it."),
+};
+
 export function moveLabel(m, ctx) {
   const { t, cardShort } = ctx;
   const w = m.text.split(" ");

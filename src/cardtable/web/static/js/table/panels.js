@@ -108,7 +108,7 @@ function joinPanel(seat, invite) {
  *  before the game's second move, aborts it (no result, unrated): each after the
  *  browser's own confirmation. */
 function resignRow() {
-  const together = gameId === "paternoster";
+  const together = game.giveUp;
   const row = el("div", { class: "resign-row" });
   if (state.msg.abortable && !together) {
     const abort = el("button", { class: "btn small ghost", type: "button", id: "abort", text: t("Abort") });
@@ -118,9 +118,9 @@ function resignRow() {
     row.append(abort);
   }
   const button = el("button", { class: "btn small ghost", type: "button", id: "resign",
-                                text: together ? t("Stop the ride") : t("Resign") });
+                                text: together ? together.button(t) : t("Resign") });
   button.addEventListener("click", () => {
-    const question = together ? t("Stop the ride? The team loses it.") : t("Resign this game? You lose it.");
+    const question = together ? together.question(t) : t("Resign this game? You lose it.");
     if (window.confirm(question)) sendRaw({ type: "resign" });
   });
   row.append(button);
