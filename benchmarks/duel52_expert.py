@@ -183,19 +183,22 @@ def looks(args: argparse.Namespace) -> None:
     with ProcessPoolExecutor(args.workers) as pool:
         for n, found in enumerate(pool.map(_looks, jobs), 1):
             pairs += found
-            if n % 5 == 0 and n < len(jobs):
-                print(f"  after {n} deals: {len(pairs)} looks", flush=True)
+            if n % 5 == 0 and n < len(jobs):  # a long run shows its course
+                print(f"  after {n} deals: {_gain(pairs)}", flush=True)
+    print(f"{args.a} vs {args.b}, {args.deals} deals x 2 seats, iterations "
+          f"{args.iterations or 'lab'}, {args.branches} branches a look: {_gain(pairs)}")
+
+
+def _gain(pairs: list[tuple[float, float]]) -> str:
+    """The looks' scores with and without them, and the gain with its 95% interval."""
     if len(pairs) < 2:
-        print(f"{args.a} looked {len(pairs)} times: too few to measure")
-        return
+        return f"{len(pairs)} looks, too few to measure"
     gains = [after - without for after, without in pairs]
     mean = statistics.fmean(gains)
     half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
-    print(f"{args.a} vs {args.b}, {args.deals} deals x 2 seats, iterations "
-          f"{args.iterations or 'lab'}, {args.branches} branches a look: {len(pairs)} looks; "
-          f"score after its look {statistics.fmean(a for a, _ in pairs):.1%}, with \"look "
-          f"none\" instead {statistics.fmean(w for _, w in pairs):.1%}; gain {mean:+.1%} "
-          f"(95% {mean - half:+.1%} to {mean + half:+.1%})")
+    return (f"{len(pairs)} looks; score after the look {statistics.fmean(a for a, _ in pairs):.1%}, "
+            f"with \"look none\" instead {statistics.fmean(w for _, w in pairs):.1%}; gain "
+            f"{mean:+.1%} (95% {mean - half:+.1%} to {mean + half:+.1%})")
 
 
 def _looks(job: tuple[str, str, int, int | None, int]) -> list[tuple[float, float]]:
