@@ -196,7 +196,8 @@ def _gain(pairs: list[tuple[float, float]]) -> str:
     gains = [after - without for after, without in pairs]
     mean = statistics.fmean(gains)
     half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
-    return (f"{len(pairs)} looks; score after the look {statistics.fmean(a for a, _ in pairs):.1%}, "
+    after = statistics.fmean(a for a, _ in pairs)
+    return (f"{len(pairs)} looks; score after the look {after:.1%}, "
             f"with \"look none\" instead {statistics.fmean(w for _, w in pairs):.1%}; gain "
             f"{mean:+.1%} (95% {mean - half:+.1%} to {mean + half:+.1%})")
 
