@@ -26,6 +26,9 @@ deals it searched).
 ``python benchmarks/duel52_expert.py rate --player shrewd`` counts a searching player's
 deals a CPU second (half of it is what one core searches in the server's 0.5 s).
 
+``--cpu-seconds 0.5`` gives every searching player the site's thinking time instead, in
+its own CPU seconds (what it has on a core of its own, however busy the machine).
+
 ``--workers`` runs deals in processes (default 1: the machine is shared).
 """
 
@@ -51,11 +54,15 @@ sys.path.insert(0, str(Path(__file__).parent))
 from duel52_opponents import OPPONENTS
 
 
-def player(name: str, seed: int, iterations: int | None, seconds: float | None = None) -> Bot:
-    """A player by name, searching players at the given budget."""
+def player(name: str, seed: int, iterations: int | None, seconds: float | None = None,
+           cpu_seconds: float | None = None) -> Bot:
+    """A player by name, searching players at the given budget (``cpu_seconds``: that
+    much of the process's own CPU time a decision, as ``tournament --site``)."""
     if name in OPPONENTS:
         return OPPONENTS[name](seed)
     bot = make_bot(name, seed)
+    if isinstance(bot, SearchBot) and cpu_seconds:
+        return bot.with_budget(Budget(seconds=cpu_seconds, cpu=True))
     if isinstance(bot, SearchBot) and (iterations or seconds):
         bot = bot.with_budget(Budget(iterations=iterations, seconds=seconds))
     return bot
@@ -85,15 +92,17 @@ class Watched(Bot):
 
 
 def one_deal(a: str, b: str, length: str, seed: int, iterations: int | None,
-             b_iterations: int | None) -> list[tuple[float, Counter[str]]]:
+             b_iterations: int | None, cpu_seconds: float | None = None
+             ) -> list[tuple[float, Counter[str]]]:
     """A's score from both seats of one deal, with A's counts in each game."""
     results = []
     for a_seat in (0, 1):
         rng = random.Random(seed)
         state = DUEL52.new({"length": length}, rng=rng)
-        watched = Watched(player(a, seed * 2 + a_seat, iterations))
+        watched = Watched(player(a, seed * 2 + a_seat, iterations, cpu_seconds=cpu_seconds))
         bots = {a_seat: watched,
-                1 - a_seat: player(b, seed * 2 + 1 - a_seat, b_iterations or iterations)}
+                1 - a_seat: player(b, seed * 2 + 1 - a_seat, b_iterations or iterations,
+                                   cpu_seconds=cpu_seconds)}
         outcome = play_out(state, bots, rng)
         assert outcome is not None
         score = 0.5 if outcome.winner is None else float(outcome.winner == a_seat)
@@ -102,8 +111,8 @@ def one_deal(a: str, b: str, length: str, seed: int, iterations: int | None,
 
 
 def match(args: argparse.Namespace) -> None:
-    jobs = [(args.a, args.b, args.length, args.seed + n, args.iterations, args.b_iterations)
-            for n in range(args.deals)]
+    jobs = [(args.a, args.b, args.length, args.seed + n, args.iterations, args.b_iterations,
+             args.cpu_seconds) for n in range(args.deals)]
     games: list[tuple[float, Counter[str]]] = []
     with ProcessPoolExecutor(args.workers) as pool:
         for n, deal in enumerate(pool.map(_deal, jobs), 1):
@@ -113,8 +122,10 @@ def match(args: argparse.Namespace) -> None:
                       flush=True)
     score = sum(s for s, _ in games)
     low, high = wilson(score, len(games))
+    budget = (f"{args.cpu_seconds:g} CPU s a decision" if args.cpu_seconds
+              else f"iterations {args.iterations or 'lab'}")
     print(f"{args.a} vs {args.b}, {args.length}, {args.deals} deals x 2 seats = {len(games)} "
-          f"games, iterations {args.iterations or 'lab'}"
+          f"games, {budget}"
           f"{f' (B {args.b_iterations})' if args.b_iterations else ''}: {score / len(games):.1%} "
           f"(95% {low:.1%}-{high:.1%})")
     counts: Counter[str] = Counter()
@@ -133,7 +144,7 @@ def _rate(scores: list[float]) -> str:
     return f"{sum(scores) / len(scores):.1%} (95% {low:.1%}-{high:.1%})"
 
 
-def _deal(job: tuple[str, str, str, int, int | None, int | None]
+def _deal(job: tuple[str, str, str, int, int | None, int | None, float | None]
           ) -> list[tuple[float, Counter[str]]]:
     return one_deal(*job)
 
@@ -258,6 +269,9 @@ def main() -> None:
     m.add_argument("b")
     m.add_argument("--deals", type=int, default=100)
     m.add_argument("--iterations", type=int, default=None)
+    m.add_argument("--cpu-seconds", type=float, default=None,
+                   help="every searching player thinks this much CPU time a decision (the "
+                        "site's 0.5 s on a core of its own), instead of iterations")
     m.add_argument("--b-iterations", type=int, default=None,
                    help="B's deals a decision, when not A's")
     m.add_argument("--length", default="standard", choices=("quick", "standard", "long"))
