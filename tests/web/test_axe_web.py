@@ -34,6 +34,27 @@ def check(page: Any, what: str) -> None:
     assert_accessible(page, f"{what}, {page.theme}")
 
 
+WAITS_FOR_ME = """() => { const p = document.getElementById('table-page');
+  return p.dataset.status !== 'playing' || (p.dataset.legal !== '0'
+    && p.dataset.forced !== '1' && !p.classList.contains('busy')); }"""
+"""The table waits for this seat: over, or this seat has a move to choose (none on its way,
+no forced card about to play itself). Nothing changes the table until the seat moves, so a
+why-not answer, which goes away when the table changes, stays on the page."""
+
+
+def tap_in_view(target: Any) -> None:
+    """A tap on ``target``'s middle, scrolled to the middle of the viewport first: just above
+    the foot of the viewport the sticky action bar covers the board. What a tap there
+    reaches is checked, since ``force`` (the target is aria-disabled, and Playwright waits
+    for such an element to be enabled) skips Playwright's own check."""
+    reached = target.evaluate("""(e) => { e.scrollIntoView({block: 'center', inline: 'center',
+        behavior: 'instant'}); const r = e.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !!hit && e.contains(hit) ? '' : (hit ? hit.outerHTML.slice(0, 120) : 'nothing'); }""")
+    assert reached == "", f"a tap on {target} reaches {reached}"
+    target.click(force=True)
+
+
 def shown(page: Any, url: str) -> Any:
     page.goto(url)
     page.wait_for_load_state("load")
@@ -74,19 +95,19 @@ def test_each_game_table_mid_game(browser: Any, server: Server, game: str, look:
     page.wait_for_function("() => document.getElementById('table-page').dataset.legal !== '0'",
                            timeout=30000)
     play_one_move(page)
-    page.wait_for_function("() => document.getElementById('table-page').dataset.legal !== '0'"
-                           " || document.getElementById('table-page').dataset.status !== "
-                           "'playing'", timeout=30000)
+    page.wait_for_function(WAITS_FOR_ME, timeout=30000)
     check(page, f"{game} table, {look}")
-    # a card chosen: its targets highlighted, the others explained on a tap
+    # a card chosen: its targets highlighted (a MateBeta card has none: it is played, and
+    # the computer answers), the others explained on a tap
     playable = page.locator("#board .playable")
     if playable.count():
         playable.first.click()
+        page.wait_for_function(WAITS_FOR_ME, timeout=30000)
         check(page, f"{game} table, a card chosen, {look}")
     page.keyboard.press("Escape")
     unusable = page.locator("#board [data-why]")
     if unusable.count():
-        unusable.first.click(force=True)
+        tap_in_view(unusable.first)
         page.wait_for_selector("#why:not([hidden])")
         check(page, f"{game} table, why not, {look}")
     page.context.close()

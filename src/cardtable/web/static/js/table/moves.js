@@ -200,13 +200,17 @@ export function listenBoard() {
   });
 }
 
-/** MateBeta's forced cards play themselves after a short pause (the rule text's wish). */
+/** MateBeta's forced cards play themselves after a short pause (the rule text's wish).
+ *  The page's `data-forced` says so ("1": the seat's one move will play without a tap, so
+ *  the table changes by itself, and a why-not answer shown meanwhile goes away with it). */
 export function scheduleAuto() {
   clearTimeout(auto.timer);
+  els.page.dataset.forced = "0";
   const msg = state.msg;
   if (!game.autoForced || !msg || msg.status !== "playing" || msg.seat === null) return;
   const legal = ctx.legal;
   if (legal.length !== 1 || !game.autoForced(legal[0], ctx)) return;
+  els.page.dataset.forced = "1";
   if (guide && guide.holds()) {           // the guide's tip on this moment is read first
     setStatus(t("Forced card: it plays itself once you have read the guide's tip."), "", true);
     return;
